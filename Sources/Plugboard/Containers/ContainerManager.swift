@@ -1,0 +1,218 @@
+import Foundation
+import Synchronization
+
+/// Keeps one container's registrations, context overrides, scope settings and cached instances, and its
+/// container-wide settings (default scope, decorator, trace).
+///
+/// All of it is safe to use from any thread: resolutions read published snapshots without locking;
+/// changes take this manager's lock for writers only.
+public final class ContainerManager: @unchecked Sendable {
+    @usableFromInline let slots = SlotStore()
+    @usableFromInline let settings = Published(ManagerSettings())
+    private let settingsLock = PlatformLock()
+
+    @usableFromInline let autoRegistered = Atomic<Bool>(false)
+    private let autoRegisterLock = NSRecursiveLock()
+    /// The thread running `autoRegister()` (its mixed identifier), or 0.
+    @usableFromInline let autoRegisteringThread = Atomic<UInt>(0)
+
+    private var pushed: [SavedState] = []
+
+    /// Creates a manager with no registrations.
+    public init() {}
+
+    // MARK: Settings
+
+    /// The scope of factories that set none themselves (nil: unique).
+    public var defaultScope: Scope? {
+        get { readSettings { $0.defaultScope } }
+        set { changeSettings { $0.defaultScope = newValue } }
+    }
+
+    /// Logs every resolution with ``logger`` when true, in every build configuration.
+    public var trace: Bool {
+        get { readSettings { $0.trace } }
+        set { changeSettings { $0.trace = newValue } }
+    }
+
+    /// Receives trace lines; prints them by default.
+    public var logger: @Sendable (String) -> Void {
+        get { readSettings { $0.logger } }
+        set { changeSettings { $0.logger = newValue } }
+    }
+
+    /// Called with every instance this container resolves, after the factory's own decorator.
+    public var decorator: (@Sendable (Any) -> Void)? {
+        get { readSettings { $0.decorator } }
+        set { changeSettings { $0.decorator = newValue } }
+    }
+
+    /// Stops the program when a `promised()` factory is resolved before anything was registered for it.
+    public var promiseTriggersError: Bool {
+        get { readSettings { $0.promiseTriggersError } }
+        set { changeSettings { $0.promiseTriggersError = newValue } }
+    }
+
+    private func readSettings<R>(_ body: (ManagerSettings) -> R) -> R {
+        ReadSection.shared.read { settings.withCurrent { body($0) } }
+    }
+
+    private func changeSettings(_ change: (inout ManagerSettings) -> Void) {
+        settingsLock.withLock {
+            var copy = settings.withCurrent { $0.copy() }
+            change(&copy)
+            settings.replace(with: copy)
+        }
+    }
+
+    // MARK: Resets
+
+    /// Clears what `options` names for every factory of this container. Singletons are not affected
+    /// (use `Scope.singleton.reset()`). After `.all` or `.registration`, `autoRegister()` runs again on next use.
+    public func reset(options: FactoryResetOptions = .all) {
+        switch options {
+        case .none:
+            return
+        case .all:
+            slots.updateAll { _, fields in
+                guard fields.hasSettings || fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
+                fields = SlotFields()
+                fields.generation = Generation.next()
+                return true
+            }
+        case .registration:
+            slots.updateAll { _, fields in
+                guard fields.registration != nil else { return false }
+                fields.registration = nil
+                return true
+            }
+        case .context:
+            slots.updateAll { _, fields in
+                guard !fields.contexts.isEmpty else { return false }
+                fields.contexts = [:]
+                fields.hasArgumentContexts = false
+                return true
+            }
+        case .scope:
+            slots.updateAll { _, fields in
+                guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
+                fields.clearCache()
+                return true
+            }
+        }
+        if options == .all || options == .registration {
+            autoRegistered.store(false, ordering: .releasing)
+        }
+    }
+
+    /// Clears the instances that `scope` keeps in this container; for a singleton scope, its process-wide instances.
+    public func reset(scope: Scope) {
+        if let singleton = scope as? Scope.Singleton {
+            singleton.reset()
+            return
+        }
+        let id = ObjectIdentifier(scope)
+        slots.updateAll { _, fields in
+            guard fields.cacheScope == id else { return false }
+            fields.clearCache()
+            return true
+        }
+    }
+
+    // MARK: Push and pop
+
+    /// Saves registrations, contexts, scope settings and caches, and the container's settings, for ``pop()``.
+    public func push() {
+        let saved = SavedState(
+            slots: slots.snapshot(),
+            settings: settings.withCurrent { $0 },
+            autoRegistered: autoRegistered.load(ordering: .acquiring)
+        )
+        settingsLock.withLock { pushed.append(saved) }
+    }
+
+    /// Restores the state saved by the matching ``push()``; does nothing when nothing was pushed.
+    public func pop() {
+        guard let saved = settingsLock.withLock({ pushed.popLast() }) else { return }
+        slots.restore(saved.slots)
+        settingsLock.withLock { settings.replace(with: saved.settings) }
+        autoRegistered.store(saved.autoRegistered, ordering: .releasing)
+    }
+
+    // MARK: Auto-registration
+
+    /// Runs the container's `autoRegister()` if this is its first use (or the first since a reset).
+    @inlinable @inline(__always)
+    func prepare(_ container: any ManagedContainer) {
+        if !autoRegistered.load(ordering: .acquiring) {
+            runAutoRegister(container)
+        }
+    }
+
+    @usableFromInline
+    func runAutoRegister(_ container: any ManagedContainer) {
+        let thread = ThreadIdentity.mixedIdentifier()
+        autoRegisterLock.lock()
+        defer { autoRegisterLock.unlock() }
+        // Re-entered from inside autoRegister() (it uses its own factories), or another thread finished it.
+        if autoRegistered.load(ordering: .acquiring) || autoRegisteringThread.load(ordering: .relaxed) == thread {
+            return
+        }
+        guard let registering = container as? any AutoRegistering else {
+            autoRegistered.store(true, ordering: .releasing)
+            return
+        }
+        autoRegisteringThread.store(thread, ordering: .relaxed)
+        registering.autoRegister()
+        autoRegisteringThread.store(0, ordering: .relaxed)
+        autoRegistered.store(true, ordering: .releasing)
+    }
+
+    /// True while the calling thread runs this container's `autoRegister()`: registrations then clear nothing.
+    @usableFromInline
+    var isAutoRegisteringOnThisThread: Bool {
+        autoRegisteringThread.load(ordering: .relaxed) == ThreadIdentity.mixedIdentifier()
+    }
+
+    // MARK: Introspection
+
+    /// The keys of the factories this container has settings or instances for.
+    public var knownKeys: [FactoryKey] {
+        slots.ids().map(FactoryKey.init(id:))
+    }
+}
+
+/// What `push()` saves.
+struct SavedState {
+    let slots: [Int: SlotState]
+    let settings: ManagerSettings
+    let autoRegistered: Bool
+}
+
+/// A container's settings, published as a whole.
+@usableFromInline
+final class ManagerSettings: @unchecked Sendable {
+    @usableFromInline var defaultScope: Scope?
+    @usableFromInline var trace = false
+    @usableFromInline var decorator: (@Sendable (Any) -> Void)?
+    var logger: @Sendable (String) -> Void = { print($0) }
+    @usableFromInline var promiseTriggersError = false
+
+    init() {}
+
+    /// A copy to change before publishing; published copies are never changed.
+    func copy() -> ManagerSettings {
+        let copy = ManagerSettings()
+        copy.defaultScope = defaultScope
+        copy.trace = trace
+        copy.decorator = decorator
+        copy.logger = logger
+        copy.promiseTriggersError = promiseTriggersError
+        return copy
+    }
+
+    @usableFromInline
+    func log(_ line: String) {
+        logger(line)
+    }
+}

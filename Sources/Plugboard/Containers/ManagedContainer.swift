@@ -1,0 +1,68 @@
+/// A container: a class that owns a ``ContainerManager`` and defines factories as computed properties.
+///
+/// ```swift
+/// extension Container {
+///     var service: Factory<ServiceType> { self { MyService() } }
+/// }
+/// ```
+public protocol ManagedContainer: AnyObject, Sendable {
+    /// Keeps the container's registrations, scope caches and settings.
+    var manager: ContainerManager { get }
+}
+
+/// A container type with one shared instance, which `@Injected` and the other property wrappers use.
+public protocol SharedContainer: ManagedContainer {
+    /// The instance used when none is passed explicitly.
+    static var shared: Self { get }
+}
+
+/// A container whose `autoRegister()` runs once per container instance, on its first use, and again after
+/// `reset()` or `reset(options: .registration)`. Registrations made there clear no cached instance.
+public protocol AutoRegistering {
+    /// Registers, overrides and declares what this container needs before its first resolution.
+    func autoRegister()
+}
+
+extension ManagedContainer {
+    /// Makes a factory keyed by the enclosing property's name: `var service: Factory<S> { self { S() } }`.
+    @inlinable @inline(__always)
+    public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @Sendable () -> T) -> Factory<T> {
+        Factory(self, key: key, factory)
+    }
+
+    /// Makes a parameter factory keyed by the enclosing property's name: `self { Service(id: $0) }`.
+    @inlinable @inline(__always)
+    public func callAsFunction<P, T>(
+        key: StaticString = #function,
+        _ factory: @escaping @Sendable (P) -> T
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(self, key: key, factory)
+    }
+
+    /// A factory whose implementation another module registers; it resolves to nil until then, and stops the
+    /// program instead when `manager.promiseTriggersError` is set.
+    @inlinable
+    public func promised<T>(key: StaticString = #function) -> Factory<T?> {
+        var factory = Factory<T?>(self, key: key) { nil }
+        factory.registration.isPromise = true
+        return factory
+    }
+
+    /// The parameter form of ``promised(key:)``.
+    @inlinable
+    public func promised<P, T>(key: StaticString = #function) -> ParameterFactory<P, T?> {
+        var factory = ParameterFactory<P, T?>(self, key: key) { _ in nil }
+        factory.registration.isPromise = true
+        return factory
+    }
+
+    /// Resets this container: `Container.shared.reset()` is `Container.shared.manager.reset()`.
+    public func reset(options: FactoryResetOptions = .all) {
+        manager.reset(options: options)
+    }
+
+    /// The container's name in messages, traces and profiles: its type's name.
+    public var containerName: String {
+        String(describing: type(of: self))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The situation the program runs in, which decides the context overrides that apply.
+///
+/// Detected once at start-up: launch arguments, an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS`), a test run
+/// (XCTest or Swift Testing, under `swift test` or Xcode), a simulator, a debug build. The environment
+/// variable `PLUGBOARD_CONTEXT` forces contexts on or off, e.g. `PLUGBOARD_CONTEXT=test,-debug`.
+/// Every field can be changed at run time, which tests use to exercise context overrides:
+///
+/// ```swift
+/// FactoryContext.current.isTest = false
+/// FactoryContext.setArg("mock1", forKey: "myService")
+/// ```
+public struct FactoryContext: Sendable, Equatable {
+    /// The launch arguments that `onArg` overrides match.
+    public var arguments: [String]
+    /// Arguments added at run time with ``setArg(_:forKey:)``; they match `onArg` like launch arguments.
+    public var runtimeArguments: [String: String]
+    /// Running in an Xcode preview.
+    public var isPreview: Bool
+    /// Running under a test runner.
+    public var isTest: Bool
+    /// Running in a simulator.
+    public var isSimulator: Bool
+    /// The library was built for debugging.
+    public var isDebug: Bool
+
+    /// Creates a context with the given facts.
+    public init(
+        arguments: [String] = [],
+        runtimeArguments: [String: String] = [:],
+        isPreview: Bool = false,
+        isTest: Bool = false,
+        isSimulator: Bool = false,
+        isDebug: Bool = false
+    ) {
+        self.arguments = arguments
+        self.runtimeArguments = runtimeArguments
+        self.isPreview = isPreview
+        self.isTest = isTest
+        self.isSimulator = isSimulator
+        self.isDebug = isDebug
+    }
+
+    /// The context the program runs in. Setting it (or one of its fields) takes effect on the next resolution.
+    public static var current: FactoryContext {
+        get { ReadSection.shared.read { storage.withCurrent { $0.context } } }
+        set {
+            storageLock.withLock { storage.replace(with: ContextSnapshot(newValue)) }
+        }
+    }
+
+    /// Adds a run-time argument that `onArg(argument)` overrides match, under a key that ``removeArg(forKey:)`` takes.
+    public static func setArg(_ argument: String, forKey key: String) {
+        storageLock.withLock {
+            var context = storage.withCurrent { $0.context }
+            context.runtimeArguments[key] = argument
+            storage.replace(with: ContextSnapshot(context))
+        }
+    }
+
+    /// Removes a run-time argument added with ``setArg(_:forKey:)``.
+    public static func removeArg(forKey key: String) {
+        storageLock.withLock {
+            var context = storage.withCurrent { $0.context }
+            context.runtimeArguments[key] = nil
+            storage.replace(with: ContextSnapshot(context))
+        }
+    }
+
+    /// The context detected from this process: arguments, environment, build and platform.
+    public static func detected(
+        arguments: [String] = ProcessInfo.processInfo.arguments,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> FactoryContext {
+        var context = FactoryContext(arguments: arguments)
+        context.isPreview = environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1"
+        context.isTest = Self.looksLikeTestRun(arguments: arguments, environment: environment)
+        #if targetEnvironment(simulator)
+        context.isSimulator = true
+        #endif
+        #if DEBUG
+        context.isDebug = true
+        #endif
+        if let forced = environment["PLUGBOARD_CONTEXT"] {
+            for item in forced.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                let on = !item.hasPrefix("-")
+                switch item.drop(while: { $0 == "-" }) {
+                case "test": context.isTest = on
+                case "preview": context.isPreview = on
+                case "debug": context.isDebug = on
+                case "simulator": context.isSimulator = on
+                case "device": context.isSimulator = !on
+                default: break
+                }
+            }
+        }
+        return context
+    }
+
+    /// XCTest and Swift Testing leave these marks on Linux and Apple platforms, under `swift test` and Xcode.
+    static func looksLikeTestRun(arguments: [String], environment: [String: String]) -> Bool {
+        let markers = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier", "SWT_SWIFT_TESTING"]
+        if markers.contains(where: { environment[$0] != nil }) { return true }
+        if arguments.contains(where: { $0.contains(".xctest") || $0 == "--testing-library" }) { return true }
+        let process = ProcessInfo.processInfo.processName
+        return process.hasSuffix(".xctest") || process.hasSuffix("PackageTests") || process == "xctest"
+            || process == "swiftpm-testing-helper"
+    }
+
+    private static let storageLock = PlatformLock()
+    @usableFromInline static let storage = Published(ContextSnapshot(FactoryContext.detected()))
+
+    /// The override among `contexts` that applies now, by the documented precedence. Call in a read section.
+    @inlinable
+    static func matching(_ contexts: borrowing [FactoryContextType: AnyObject], checkArguments: Bool) -> AnyObject? {
+        storage.withCurrent { snapshot in
+            let context = snapshot.context
+            if checkArguments {
+                for argument in context.arguments {
+                    if let found = contexts[.arg(argument)] { return found }
+                }
+                for argument in snapshot.sortedRuntimeArguments {
+                    if let found = contexts[.arg(argument)] { return found }
+                }
+            }
+            if context.isPreview, let found = contexts[.preview] { return found }
+            if context.isTest, let found = contexts[.test] { return found }
+            if context.isSimulator, let found = contexts[.simulator] { return found }
+            if !context.isSimulator, let found = contexts[.device] { return found }
+            if context.isDebug, let found = contexts[.debug] { return found }
+            return nil
+        }
+    }
+}
+
+/// A published copy of the current context.
+@usableFromInline
+final class ContextSnapshot: @unchecked Sendable {
+    @usableFromInline let context: FactoryContext
+    /// Run-time arguments in a fixed order, so that the same setup always picks the same override.
+    @usableFromInline let sortedRuntimeArguments: [String]
+
+    init(_ context: FactoryContext) {
+        self.context = context
+        sortedRuntimeArguments = context.runtimeArguments.sorted { $0.key < $1.key }.map(\.value)
+    }
+}

@@ -1,0 +1,174 @@
+import Synchronization
+
+/// The identity of a factory inside a container: its key (the property's name) and its types, interned
+/// once into a small integer so that containers find a factory's slot by indexing an array.
+public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
+    /// The dense number every container uses as the index of this factory's slot.
+    @usableFromInline let id: Int
+
+    @usableFromInline
+    init(id: Int) {
+        self.id = id
+    }
+
+    /// Interns a key given as a literal (`#function`): after the first call, a lock-free probe on its address.
+    @inlinable @inline(__always)
+    init(_ name: StaticString, _ first: Any.Type, _ second: Any.Type) {
+        id = FactoryKeyRegistry.shared.id(name, ObjectIdentifier(first), ObjectIdentifier(second))
+    }
+
+    /// Interns a key given as a run-time string (type-keyed registrations, profiles).
+    public init(name: String, _ first: Any.Type, _ second: Any.Type) {
+        id = FactoryKeyRegistry.shared.id(named: name, ObjectIdentifier(first), ObjectIdentifier(second))
+    }
+
+    /// The factory's key as written in code: `service`, or `service(id:)` for a function.
+    public var name: String { FactoryKeyRegistry.shared.name(of: id) }
+
+    /// The factory's key and the type it produces, for messages.
+    public var description: String { name }
+}
+
+/// Maps (key literal address or text, types) to dense ids.
+///
+/// The fast table is keyed by the literal's address and is published for lock-free probes; the slow path
+/// canonicalises by text so that the same key written at two call sites (or inlined into two modules) is
+/// the same factory.
+@usableFromInline
+final class FactoryKeyRegistry: @unchecked Sendable {
+    @usableFromInline static let shared = FactoryKeyRegistry()
+
+    @usableFromInline
+    struct Entry {
+        var address: UInt
+        var first: UInt
+        var second: UInt
+        var id: Int
+    }
+
+    /// One table entry. The address is stored last, with release ordering, so a reader that sees it sees the rest.
+    @usableFromInline
+    struct AtomicEntry: ~Copyable {
+        @usableFromInline let address = Atomic<UInt>(0)
+        @usableFromInline let first = Atomic<UInt>(0)
+        @usableFromInline let second = Atomic<UInt>(0)
+        @usableFromInline let id = Atomic<Int>(0)
+    }
+
+    /// An open-addressing table; never freed once published (old tables are kept, so readers need no section).
+    @usableFromInline
+    final class Table: @unchecked Sendable {
+        @usableFromInline let mask: Int
+        @usableFromInline let entries: UnsafeMutablePointer<AtomicEntry>
+
+        init(capacity: Int) {
+            mask = capacity - 1
+            entries = .allocate(capacity: capacity)
+            for index in 0..<capacity { (entries + index).initialize(to: AtomicEntry()) }
+        }
+
+        @inlinable @inline(__always)
+        static func hash(_ address: UInt, _ first: UInt, _ second: UInt) -> Int {
+            let mixed = (address ^ (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x94D0_49BB_1331_11EB
+            return Int(truncatingIfNeeded: mixed >> 17)
+        }
+
+        @inlinable @inline(__always)
+        func find(_ address: UInt, _ first: UInt, _ second: UInt) -> Int? {
+            var index = Self.hash(address, first, second) & mask
+            while true {
+                let entry = entries + index
+                let stored = entry.pointee.address.load(ordering: .acquiring)
+                if stored == 0 { return nil }
+                if stored == address && entry.pointee.first.load(ordering: .relaxed) == first
+                    && entry.pointee.second.load(ordering: .relaxed) == second {
+                    return entry.pointee.id.load(ordering: .relaxed)
+                }
+                index = (index &+ 1) & mask
+            }
+        }
+
+        /// Adds an entry in place; concurrent probes see it whole or not at all. Call under the registry's lock.
+        func insert(_ entry: Entry) {
+            var index = Self.hash(entry.address, entry.first, entry.second) & mask
+            while (entries + index).pointee.address.load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
+            let slot = entries + index
+            slot.pointee.first.store(entry.first, ordering: .relaxed)
+            slot.pointee.second.store(entry.second, ordering: .relaxed)
+            slot.pointee.id.store(entry.id, ordering: .relaxed)
+            slot.pointee.address.store(entry.address, ordering: .releasing)
+        }
+    }
+
+    private struct TextKey: Hashable {
+        let name: String
+        let first: ObjectIdentifier
+        let second: ObjectIdentifier
+    }
+
+    @usableFromInline let table: Atomic<Unmanaged<Table>>
+    private let lock = PlatformLock()
+    private nonisolated(unsafe) var fastEntries: [Entry] = []
+    private nonisolated(unsafe) var idsByText: [TextKey: Int] = [:]
+    private nonisolated(unsafe) var names: [String] = []
+    private nonisolated(unsafe) var retiredTables: [Table] = []
+
+    private init() {
+        table = Atomic(Unmanaged.passRetained(Table(capacity: 256)))
+    }
+
+    @inlinable @inline(__always)
+    func id(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
+        let address: UInt = name.hasPointerRepresentation
+            ? UInt(bitPattern: name.utf8Start)
+            : UInt(name.unicodeScalar.value) | (1 << 63)
+        let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
+        if let id = table.load(ordering: .acquiring)._withUnsafeGuaranteedRef({ $0.find(address, a, b) }) {
+            return id
+        }
+        return intern(name, address: address, a, b)
+    }
+
+    @usableFromInline
+    func intern(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
+        lock.withLock {
+            if let id = table.load(ordering: .acquiring).takeUnretainedValue().find(address, first, second) { return id }
+            let text = name.description
+            let id = canonicalID(text, first, second)
+            let entry = Entry(address: address, first: first, second: second, id: id)
+            fastEntries.append(entry)
+            let current = table.load(ordering: .acquiring).takeUnretainedValue()
+            if fastEntries.count * 2 > current.mask + 1 {
+                let grown = Table(capacity: (current.mask + 1) * 4)
+                for existing in fastEntries { grown.insert(existing) }
+                retiredTables.append(current)  // readers may still probe it: keep it alive
+                table.exchange(Unmanaged.passRetained(grown), ordering: .releasing).release()
+            } else {
+                current.insert(entry)
+            }
+            return id
+        }
+    }
+
+    func id(named name: String, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
+        lock.withLock { canonicalID(name, UInt(bitPattern: first), UInt(bitPattern: second)) }
+    }
+
+    /// Must be called under `lock`.
+    private func canonicalID(_ name: String, _ first: UInt, _ second: UInt) -> Int {
+        let key = TextKey(
+            name: name,
+            first: unsafeBitCast(first, to: ObjectIdentifier.self),
+            second: unsafeBitCast(second, to: ObjectIdentifier.self)
+        )
+        if let id = idsByText[key] { return id }
+        let id = names.count
+        names.append(name)
+        idsByText[key] = id
+        return id
+    }
+
+    func name(of id: Int) -> String {
+        lock.withLock { id < names.count ? names[id] : "#\(id)" }
+    }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// Lets any number of threads read published snapshots without taking a lock, while writers replace them.
+///
+/// A reader announces itself on one of sixteen counters, picked by its thread and each on its own cache
+/// line, so readers on different threads never write to the same line. A writer swaps in a new snapshot and
+/// hands the old one to ``retire(_:)``; retired snapshots are freed only when every counter reads zero,
+/// that is when no reader can still be looking at them. Writers never wait for readers.
+@usableFromInline
+final class ReadSection: @unchecked Sendable {
+    @usableFromInline static let shared = ReadSection()
+
+    @usableFromInline static let stripeShift: UInt = 60  // 64 - log2(16 stripes)
+    @usableFromInline static let stripeCount = 16
+    @usableFromInline static let stripeBytes = 128  // two cache lines: no false sharing with the prefetched neighbour
+
+    @usableFromInline let counters: UnsafeMutableRawPointer
+    private let retiredLock = PlatformLock()
+    private nonisolated(unsafe) var retired: [Unmanaged<AnyObject>] = []
+
+    private init() {
+        counters = .allocate(byteCount: Self.stripeCount * Self.stripeBytes, alignment: Self.stripeBytes)
+        for stripe in 0..<Self.stripeCount {
+            (counters + stripe * Self.stripeBytes)
+                .bindMemory(to: Atomic<Int>.self, capacity: 1)
+                .initialize(to: Atomic(0))
+        }
+    }
+
+    @inlinable @inline(__always)
+    func counter(_ stripe: Int) -> UnsafeMutablePointer<Atomic<Int>> {
+        (counters + stripe &* Self.stripeBytes).assumingMemoryBound(to: Atomic<Int>.self)
+    }
+
+    /// Runs `body` with every snapshot it reads kept alive until it returns. Sections nest.
+    @inlinable @inline(__always)
+    func read<R>(_ body: () throws -> R) rethrows -> R {
+        let stripe = Int(truncatingIfNeeded: ThreadIdentity.mixedIdentifier() >> Self.stripeShift)
+        let counter = self.counter(stripe)
+        counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        defer { counter.pointee.wrappingSubtract(1, ordering: .releasing) }
+        return try body()
+    }
+
+    /// Takes over one retained reference to a snapshot that has just been unpublished.
+    @usableFromInline
+    func retire(_ object: Unmanaged<AnyObject>) {
+        var freeable: [Unmanaged<AnyObject>] = []
+        retiredLock.withLock {
+            retired.append(object)
+            if allIdle() {
+                swap(&freeable, &retired)
+            }
+        }
+        for object in freeable {
+            object.release()
+        }
+    }
+
+    private func allIdle() -> Bool {
+        for stripe in 0..<Self.stripeCount where counter(stripe).pointee.load(ordering: .sequentiallyConsistent) != 0 {
+            return false
+        }
+        return true
+    }
+}
+
+/// One immutable snapshot, published for lock-free reads inside a ``ReadSection`` and replaced by writers.
+@usableFromInline
+struct Published<Value: AnyObject>: ~Copyable, @unchecked Sendable {
+    @usableFromInline let storage: Atomic<Unmanaged<Value>>
+
+    @usableFromInline
+    init(_ value: Value) {
+        storage = Atomic(Unmanaged.passRetained(value))
+    }
+
+    deinit {
+        storage.load(ordering: .acquiring).release()
+    }
+
+    /// Borrows the current snapshot. Call inside `ReadSection.shared.read`, or while holding the writers' lock.
+    @inlinable @inline(__always)
+    func withCurrent<R>(_ body: (Value) throws -> R) rethrows -> R {
+        try storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Publishes `value`; the replaced snapshot is freed once no reader can hold it. Call under the writers' lock.
+    @usableFromInline
+    func replace(with value: Value) {
+        let old = storage.exchange(Unmanaged.passRetained(value), ordering: .sequentiallyConsistent)
+        ReadSection.shared.retire(Unmanaged<AnyObject>.fromOpaque(old.toOpaque()))
+    }
+}

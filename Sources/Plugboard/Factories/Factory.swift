@@ -1,0 +1,103 @@
+/// Makes instances of `T` for a container. Factories are lightweight values made on each access of a
+/// container's computed property; the container keeps what is registered, scoped or cached for them.
+///
+/// ```swift
+/// extension Container {
+///     var service: Factory<ServiceType> { self { MyService() } }
+/// }
+/// let service = Container.shared.service()
+/// ```
+public struct Factory<T>: FactoryModifying, Sendable {
+    /// The factory's container, key and own definition.
+    public var registration: FactoryRegistration<Void, T>
+
+    /// The formal spelling of `self { ... }`: a factory of `container` keyed by the enclosing property's name.
+    @inlinable @inline(__always)
+    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable () -> T) {
+        registration = FactoryRegistration(container: container, key: key, repeatable: false, factory: factory)
+    }
+
+    /// A factory with a scope: `Factory(self, scope: .cached) { ... }`.
+    @inlinable @inline(__always)
+    public init(
+        _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
+        _ factory: @escaping @Sendable () -> T
+    ) {
+        registration = FactoryRegistration(container: container, key: key, repeatable: false, factory: factory)
+        registration.setScope(scope)
+    }
+
+    /// Resolves an instance: from the scope's cache, a context override, a registration, or the definition.
+    @inlinable @inline(__always)
+    public func callAsFunction() -> T {
+        registration.resolve(())
+    }
+
+    /// The same as calling the factory.
+    @inlinable @inline(__always)
+    public func resolve() -> T {
+        registration.resolve(())
+    }
+
+    /// Replaces the factory's closure in this container and clears its cached instance (except inside
+    /// `autoRegister()`, where nothing is cleared).
+    @inlinable @discardableResult
+    public func register(factory: @escaping @Sendable () -> T) -> Self {
+        registration.register(factory)
+        return self
+    }
+}
+
+/// Makes instances of `T` from a parameter of type `P`:
+///
+/// ```swift
+/// var parameterService: ParameterFactory<Int, ParameterService> { self { ParameterService(value: $0) } }
+/// let service = Container.shared.parameterService(42)
+/// ```
+public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
+    /// The factory's container, key and own definition.
+    public var registration: FactoryRegistration<P, T>
+
+    /// The formal spelling of `self { ... }` for a parameter factory.
+    @inlinable @inline(__always)
+    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T) {
+        registration = FactoryRegistration(container: container, key: key, repeatable: true, factory: factory)
+    }
+
+    /// A parameter factory with a scope.
+    @inlinable @inline(__always)
+    public init(
+        _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
+        _ factory: @escaping @Sendable (P) -> T
+    ) {
+        registration = FactoryRegistration(container: container, key: key, repeatable: true, factory: factory)
+        registration.setScope(scope)
+    }
+
+    /// Resolves an instance for `parameters`.
+    @inlinable @inline(__always)
+    public func callAsFunction(_ parameters: P) -> T {
+        registration.resolve(parameters)
+    }
+
+    /// The same as calling the factory.
+    @inlinable @inline(__always)
+    public func resolve(_ parameters: P) -> T {
+        registration.resolve(parameters)
+    }
+
+    /// Replaces the factory's closure in this container and clears its cached instances.
+    @inlinable @discardableResult
+    public func register(factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.register(factory)
+        return self
+    }
+}
+
+extension ParameterFactory where P: Hashable {
+    /// Keeps one scoped instance per distinct parameter value instead of one for all.
+    @inlinable public var scopeOnParameters: Self {
+        registration.setParameterKey { AnyHashable($0) }
+        return self
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+
+/// What a `Factory` or `ParameterFactory` carries: its container, its interned key, and its own definition.
+/// Resolution reads the container's published settings for that key; modifiers write them.
+public struct FactoryRegistration<P, T>: Sendable {
+    @usableFromInline let container: any ManagedContainer
+    /// The factory's identity in every container and singleton scope.
+    public let key: FactoryKey
+    @usableFromInline let factory: @Sendable (P) -> T
+    /// Parameter factories may resolve themselves with other parameters; plain factories may not (a cycle).
+    @usableFromInline let repeatable: Bool
+    /// Set by `once()`: later modifiers in the chain apply even once the slot is sealed.
+    @usableFromInline var pastOnce = false
+    @usableFromInline var isPromise = false
+
+    @inlinable @inline(__always)
+    init(container: any ManagedContainer, key: StaticString, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
+        self.container = container
+        self.key = FactoryKey(key, P.self, T.self)
+        self.repeatable = repeatable
+        self.factory = factory
+    }
+
+    /// A registration under a key made at run time (type-keyed registrations, profiles).
+    init(container: any ManagedContainer, key: FactoryKey, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
+        self.container = container
+        self.key = key
+        self.repeatable = repeatable
+        self.factory = factory
+    }
+
+    /// The name of the container that owns this factory, as messages and profiles spell it.
+    public var containerName: String { container.containerName }
+
+    // MARK: Resolution
+
+    @inlinable
+    func resolve(_ parameters: P) -> T {
+        let container = self.container
+        let manager = container.manager
+        manager.prepare(container)
+        let frame = ResolutionTracker.Frame(
+            store: ObjectIdentifier(manager.slots), id: key.id, container: type(of: container), repeatable: repeatable)
+        return ResolutionTracker.within(frame) {
+            ReadSection.shared.read {
+                manager.settings.withCurrent { settings in
+                    manager.slots.withFields(key.id) { fields in
+                        produce(fields, settings, manager, parameters)
+                    }
+                }
+            }
+        }
+    }
+
+    @inlinable @inline(__always)
+    func produce(_ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P) -> T {
+        let instance: T
+        if let scope = fields.scope ?? settings.defaultScope, scope.kind != .unique {
+            instance = scoped(scope, fields, settings, manager, parameters)
+        } else {
+            instance = make(fields, settings, parameters)
+        }
+        if let decorator = fields.decorator {
+            unsafeDowncast(decorator, to: DecoratorClosure<T>.self).body(instance)
+        }
+        if let decorator = settings.decorator {
+            decorator(instance)
+        }
+        if settings.trace {
+            traceResolution(settings, instance, scope: fields.scope ?? settings.defaultScope)
+        }
+        return instance
+    }
+
+    /// Builds a new instance: a matching context override, else the registration, else the definition.
+    @inlinable @inline(__always)
+    func make(_ fields: SlotFields, _ settings: ManagerSettings, _ parameters: P) -> T {
+        if !fields.contexts.isEmpty,
+            let found = FactoryContext.matching(fields.contexts, checkArguments: fields.hasArgumentContexts)
+        {
+            return unsafeDowncast(found, to: FactoryClosure<P, T>.self).body(parameters)
+        }
+        if let registered = fields.registration {
+            return unsafeDowncast(registered, to: FactoryClosure<P, T>.self).body(parameters)
+        }
+        if isPromise && settings.promiseTriggersError {
+            unfulfilledPromise()
+        }
+        return factory(parameters)
+    }
+
+    @usableFromInline
+    func unfulfilledPromise() -> Never {
+        fatalError("Plugboard: \(containerName).\(key.name) is promised() but nothing was registered for it")
+    }
+
+    @inlinable
+    func scoped(_ scope: Scope, _ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P) -> T {
+        switch scope.kind {
+        case .cached, .shared:
+            if let hit = cachedInstance(fields, scope, fields.timeToLive, fields.parameterKey, parameters) {
+                return hit
+            }
+            return build(in: manager.slots, scope, fields.timeToLive, fields.parameterKey, parameters) {
+                // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
+                manager.slots.withFields(key.id) { make($0, settings, parameters) }
+            }
+        case .singleton:
+            return unsafeDowncast(scope, to: Scope.Singleton.self).withStore { store in
+                let hit = store.withFields(key.id) { host in
+                    cachedInstance(host, scope, fields.timeToLive, fields.parameterKey, parameters)
+                }
+                if let hit { return hit }
+                return build(in: store, scope, fields.timeToLive, fields.parameterKey, parameters) {
+                    manager.slots.withFields(key.id) { make($0, settings, parameters) }
+                }
+            }
+        case .graph:
+            let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager.slots), id: key.id)
+            let tracker = ResolutionTracker.current
+            if let found = tracker._withUnsafeGuaranteedRef({ $0.graph[graphKey] }) {
+                return unsafeDowncast(found, to: CachedInstance<T>.self).value
+            }
+            let instance = make(fields, settings, parameters)
+            tracker._withUnsafeGuaranteedRef { $0.graph[graphKey] = CachedInstance(instance, created: 0) }
+            return instance
+        case .unique:
+            return make(fields, settings, parameters)
+        }
+    }
+
+    /// The instance `scope` keeps in `host` for these parameters, if it is still valid.
+    @inlinable @inline(__always)
+    func cachedInstance(_ host: SlotFields, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P) -> T? {
+        guard host.cacheScope == ObjectIdentifier(scope) else { return nil }
+        let entry: AnyObject?
+        if let parameterKey {
+            entry = host.cachedByParameter[unsafeDowncast(parameterKey, to: ParameterKey<P>.self).key(parameters)]
+        } else {
+            entry = host.cached
+        }
+        guard let entry else { return nil }
+        if scope.kind == .shared {
+            let weak = unsafeDowncast(entry, to: WeakCachedInstance.self)
+            guard let object = weak.object, Self.isFresh(weak.created, timeToLive) else { return nil }
+            return (object as! T)  // the shared scope keeps objects weakly, as AnyObject
+        }
+        let strong = unsafeDowncast(entry, to: CachedInstance<T>.self)
+        guard Self.isFresh(strong.created, timeToLive) else { return nil }
+        return strong.value
+    }
+
+    @inlinable @inline(__always)
+    static func isFresh(_ created: Double, _ timeToLive: Double?) -> Bool {
+        guard let timeToLive else { return true }
+        return MonotonicClock.now() - created < timeToLive
+    }
+
+    /// Builds and stores a scoped instance once, however many threads ask for it at the same moment.
+    @usableFromInline
+    func build(
+        in store: SlotStore, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P,
+        _ make: () -> T
+    ) -> T {
+        let slot = store.slot(key.id)
+        slot.buildLock.lock()
+        defer { slot.buildLock.unlock() }
+        let (hit, generation) = ReadSection.shared.read {
+            store.withFields(key.id) { host in
+                (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.generation)
+            }
+        }
+        if let hit { return hit }
+        let instance = ReadSection.shared.read { make() }
+        let created = timeToLive == nil ? 0 : MonotonicClock.now()
+        let entry: AnyObject =
+            scope.kind == .shared
+            ? WeakCachedInstance(instance as AnyObject, created: created)
+            : CachedInstance(instance, created: created)
+        let scopeID = ObjectIdentifier(scope)
+        store.update(key.id) { host in
+            // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
+            guard host.generation == generation else { return false }
+            if host.cacheScope != scopeID {
+                host.cached = nil
+                host.cachedByParameter = [:]
+                host.cacheScope = scopeID
+            }
+            if let parameterKey {
+                host.cachedByParameter[unsafeDowncast(parameterKey, to: ParameterKey<P>.self).key(parameters)] = entry
+            } else {
+                host.cached = entry
+            }
+            return true
+        }
+        return instance
+    }
+
+    @usableFromInline
+    func traceResolution(_ settings: ManagerSettings, _ instance: T, scope: Scope?) {
+        let indent = String(repeating: "  ", count: max(0, ResolutionTracker.currentDepth - 1))
+        let scopeName = scope.map { " (\(String(describing: type(of: $0))))" } ?? ""
+        settings.log("Plugboard: \(indent)\(containerName).\(key.name)<\(T.self)> = \(type(of: instance as Any))\(scopeName)")
+    }
+
+    // MARK: Changes
+
+    /// Applies a change to this factory's slot, unless `once()` sealed it and this modifier comes before `once()`.
+    @usableFromInline
+    func write(ignoringSeal: Bool = false, _ change: (inout SlotFields) -> Bool) {
+        let manager = container.manager
+        manager.prepare(container)
+        let sealedOut = !ignoringSeal && !pastOnce
+        manager.slots.update(key.id) { fields in
+            if sealedOut && fields.onceSealed { return false }
+            return change(&fields)
+        }
+    }
+
+    /// True when reading shows the change would do nothing (so the hot path takes no lock).
+    @usableFromInline
+    func alreadyHolds(_ test: (SlotFields) -> Bool) -> Bool {
+        let manager = container.manager
+        manager.prepare(container)
+        return ReadSection.shared.read {
+            manager.slots.withFields(key.id) { fields in
+                test(fields) || (!pastOnce && fields.onceSealed)
+            }
+        }
+    }
+
+    @usableFromInline
+    func register(_ factory: @escaping @Sendable (P) -> T) {
+        let manager = container.manager
+        manager.prepare(container)
+        let quiet = manager.isAutoRegisteringOnThisThread
+        let box = FactoryClosure(factory)
+        var scope: Scope?
+        manager.slots.update(key.id) { fields in
+            fields.registration = box
+            if !quiet { fields.clearCache() }
+            scope = fields.scope
+            return true
+        }
+        if !quiet {
+            clearSingleton(scope ?? manager.defaultScope)
+        }
+    }
+
+    @usableFromInline
+    func setScope(_ scope: Scope) {
+        if alreadyHolds({ $0.scope === scope }) { return }
+        write { fields in
+            guard fields.scope !== scope else { return false }
+            fields.scope = scope
+            fields.clearCache()
+            return true
+        }
+    }
+
+    @usableFromInline
+    func setContexts(_ contexts: [FactoryContextType], _ factory: @escaping @Sendable (P) -> T) {
+        let box = FactoryClosure(factory)
+        write { fields in
+            for context in contexts {
+                switch context {
+                case .args(let arguments):
+                    for argument in arguments { fields.contexts[.arg(argument)] = box }
+                    fields.hasArgumentContexts = fields.hasArgumentContexts || !arguments.isEmpty
+                case .arg:
+                    fields.contexts[context] = box
+                    fields.hasArgumentContexts = true
+                default:
+                    fields.contexts[context] = box
+                }
+            }
+            return true
+        }
+    }
+
+    @usableFromInline
+    func setDecorator(_ decorator: @escaping @Sendable (T) -> Void) {
+        let box = DecoratorClosure(decorator)
+        write { fields in
+            fields.decorator = box
+            return true
+        }
+    }
+
+    @usableFromInline
+    func setTimeToLive(_ seconds: Double) {
+        if alreadyHolds({ $0.timeToLive == seconds }) { return }
+        write { fields in
+            guard fields.timeToLive != seconds else { return false }
+            fields.timeToLive = seconds
+            return true
+        }
+    }
+
+    @usableFromInline
+    func setParameterKey(_ key: @escaping (P) -> AnyHashable) {
+        if alreadyHolds({ $0.parameterKey != nil }) { return }
+        let box = ParameterKey(key)
+        write { fields in
+            guard fields.parameterKey == nil else { return false }
+            fields.parameterKey = box
+            fields.clearCache()
+            return true
+        }
+    }
+
+    @usableFromInline
+    func seal() {
+        if pastOnce || alreadyHolds({ $0.onceSealed }) { return }
+        write(ignoringSeal: true) { fields in
+            guard !fields.onceSealed else { return false }
+            fields.onceSealed = true
+            return true
+        }
+    }
+
+    @usableFromInline
+    func reset(_ options: FactoryResetOptions) {
+        let manager = container.manager
+        var scope: Scope?
+        switch options {
+        case .none:
+            return
+        case .all:
+            write(ignoringSeal: true) { fields in
+                scope = fields.scope
+                fields = SlotFields()
+                fields.generation = Generation.next()
+                return true
+            }
+        case .registration:
+            write(ignoringSeal: true) { fields in
+                guard fields.registration != nil else { return false }
+                fields.registration = nil
+                return true
+            }
+            return
+        case .context:
+            write(ignoringSeal: true) { fields in
+                guard !fields.contexts.isEmpty else { return false }
+                fields.contexts = [:]
+                fields.hasArgumentContexts = false
+                return true
+            }
+            return
+        case .scope:
+            write(ignoringSeal: true) { fields in
+                scope = fields.scope
+                fields.clearCache()
+                return true
+            }
+        }
+        clearSingleton(scope ?? manager.defaultScope)
+    }
+
+    /// Drops this factory's instance from a singleton scope (the other scopes keep theirs in the slot itself).
+    @usableFromInline
+    func clearSingleton(_ scope: Scope?) {
+        guard let singleton = scope as? Scope.Singleton else { return }
+        singleton.withStore { store in
+            store.update(key.id) { fields in
+                guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
+                fields.clearCache()
+                return true
+            }
+        }
+    }
+}
+
+/// Seconds on a clock that never goes backwards, for `timeToLive`.
+@usableFromInline
+enum MonotonicClock {
+    @usableFromInline
+    static func now() -> Double {
+        ProcessInfo.processInfo.systemUptime
+    }
+}

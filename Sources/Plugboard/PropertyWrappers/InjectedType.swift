@@ -1,0 +1,75 @@
+/// A container that can also register and resolve by type, for `@InjectedType`:
+///
+/// ```swift
+/// Container.shared.register(MyService.self) { MyService() }
+/// @InjectedType var service: MyService?
+/// ```
+public protocol Resolving: ManagedContainer {}
+
+extension Resolving {
+    /// Registers `factory` for `type`, keyed by the type itself.
+    @discardableResult
+    public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T) -> Factory<T> {
+        let factoryForType = self.factory(type)
+        factoryForType.register(factory: factory)
+        return factoryForType
+    }
+
+    /// Resolves `type` from its type-keyed registration, or nil when none was made.
+    public func resolve<T>(_ type: T.Type = T.self) -> T? {
+        let keyed = TypeKeyedFactory<T>(container: self)
+        return keyed.isRegistered ? keyed.factory() : nil
+    }
+
+    /// The factory of the type-keyed registration for `type`.
+    public func factory<T>(_ type: T.Type = T.self) -> Factory<T> {
+        TypeKeyedFactory<T>(container: self).factory
+    }
+}
+
+/// The factory that a type-keyed registration lives in: keyed by the type's name.
+struct TypeKeyedFactory<T> {
+    let factory: Factory<T>
+    let manager: ContainerManager
+
+    init(container: any ManagedContainer) {
+        var factory = Factory<T>(container, key: "") { TypeKeyedFactory.missing() }
+        factory.registration = FactoryRegistration(
+            container: container, key: FactoryKey(name: String(reflecting: T.self), Void.self, T.self),
+            repeatable: false, factory: { TypeKeyedFactory.missing() })
+        self.factory = factory
+        self.manager = container.manager
+    }
+
+    var isRegistered: Bool {
+        ReadSection.shared.read { manager.slots.withFields(factory.key.id) { $0.registration != nil } }
+    }
+
+    static func missing() -> T {
+        fatalError("Plugboard: nothing is registered for type \(T.self)")
+    }
+}
+
+extension Container: Resolving {}
+
+/// Resolves a type-keyed dependency (see ``Resolving``) from `Container.shared` when the object is made.
+@propertyWrapper
+public struct InjectedType<T> {
+    private var dependency: T?
+
+    /// Resolves `T` from `Container.shared`.
+    public init() {
+        dependency = Container.shared.resolve(T.self)
+    }
+
+    /// Resolves `T` from the shared instance of a resolving container of your own.
+    public init<C: SharedContainer & Resolving>(_ container: C.Type) {
+        dependency = C.shared.resolve(T.self)
+    }
+
+    /// The resolved dependency, or nil when nothing was registered for `T`.
+    public var wrappedValue: T? {
+        get { dependency }
+        set { dependency = newValue }
+    }
+}

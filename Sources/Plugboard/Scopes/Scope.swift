@@ -1,0 +1,123 @@
+import Synchronization
+
+/// How long a resolved instance lives. Set one on a factory with `scope(_:)` or a shortcut (`.cached`, ...).
+///
+/// Each scope object is its own cache: `extension Scope { static let session = Cached() }` declares a scope
+/// that behaves like `cached` but is reset separately with `manager.reset(scope: .session)`.
+public class Scope: @unchecked Sendable {
+    @usableFromInline
+    enum Kind: Sendable {
+        case unique, cached, shared, singleton, graph
+    }
+
+    @usableFromInline let kind: Kind
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// A new instance on every resolution (the default when no scope and no `defaultScope` is set).
+    public static let unique = Unique()
+    /// One instance per container until that container's cache is reset.
+    public static let cached = Cached()
+    /// The same instance while someone else holds a strong reference to it; a new one after that.
+    public static let shared = Shared()
+    /// One instance per process, keyed by factory key and type, whatever container resolves it.
+    public static let singleton = Singleton()
+    /// One instance per resolution graph: shared by everything one outermost resolution builds.
+    public static let graph = Graph()
+}
+
+extension Scope {
+    /// See ``Scope/unique``.
+    public final class Unique: Scope, @unchecked Sendable {
+        /// Creates a scope that never keeps instances.
+        public init() { super.init(kind: .unique) }
+    }
+
+    /// See ``Scope/cached``. Create your own instance for a separately resettable cache.
+    public final class Cached: Scope, @unchecked Sendable {
+        /// Creates a container-level cache scope of its own.
+        public init() { super.init(kind: .cached) }
+    }
+
+    /// See ``Scope/shared``.
+    public final class Shared: Scope, @unchecked Sendable {
+        /// Creates a weak-reference scope of its own.
+        public init() { super.init(kind: .shared) }
+    }
+
+    /// See ``Scope/graph``.
+    public final class Graph: Scope, @unchecked Sendable {
+        /// Creates a per-resolution-graph scope.
+        public init() { super.init(kind: .graph) }
+    }
+
+    /// See ``Scope/singleton``. Its instances outlive container resets and `push()`/`pop()`; ``reset()`` clears them.
+    public final class Singleton: Scope, @unchecked Sendable {
+        @usableFromInline let processStore = SlotStore()
+
+        /// Creates a process-wide scope with a store of its own.
+        public init() { super.init(kind: .singleton) }
+
+        /// Drops every instance this scope keeps (in the current test's isolated store when one is active).
+        public func reset() {
+            withStore { store in
+                store.updateAll { _, fields in
+                    guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
+                    fields.clearCache()
+                    return true
+                }
+            }
+        }
+
+        /// Runs `body` with the store of the current task: the process store, or a test's isolated one.
+        @inlinable @inline(__always) @discardableResult
+        func withStore<R>(_ body: (SlotStore) throws -> R) rethrows -> R {
+            if SingletonIsolation.activeCount.load(ordering: .relaxed) > 0, let isolation = SingletonIsolation.current {
+                return try body(isolation.store(for: self))
+            }
+            return try body(processStore)
+        }
+    }
+}
+
+extension Scope {
+    /// Runs `operation` with singletons of its own: every singleton scope starts empty inside it, and
+    /// instances made inside are not seen outside. `PlugboardTesting`'s traits use this to isolate tests.
+    public static func withIsolatedSingletons<R>(
+        operation: () async throws -> R,
+        isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> R {
+        SingletonIsolation.activeCount.wrappingAdd(1, ordering: .relaxed)
+        defer { SingletonIsolation.activeCount.wrappingSubtract(1, ordering: .relaxed) }
+        return try await SingletonIsolation.$current.withValue(SingletonIsolation(), operation: operation)
+    }
+
+    /// The synchronous form of ``withIsolatedSingletons(operation:isolation:)``.
+    public static func withIsolatedSingletons<R>(operation: () throws -> R) rethrows -> R {
+        SingletonIsolation.activeCount.wrappingAdd(1, ordering: .relaxed)
+        defer { SingletonIsolation.activeCount.wrappingSubtract(1, ordering: .relaxed) }
+        return try SingletonIsolation.$current.withValue(SingletonIsolation(), operation: operation)
+    }
+}
+
+/// Singleton stores private to one task tree (a test); consulted only while at least one is active.
+@usableFromInline
+final class SingletonIsolation: @unchecked Sendable {
+    @usableFromInline static let activeCount = Atomic<Int>(0)
+    @TaskLocal @usableFromInline static var current: SingletonIsolation?
+
+    private let lock = PlatformLock()
+    private var stores: [ObjectIdentifier: SlotStore] = [:]
+
+    @usableFromInline
+    func store(for scope: Scope.Singleton) -> SlotStore {
+        lock.withLock {
+            if let store = stores[ObjectIdentifier(scope)] { return store }
+            let store = SlotStore()
+            stores[ObjectIdentifier(scope)] = store
+            return store
+        }
+    }
+}
