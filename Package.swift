@@ -18,7 +18,7 @@ let package = Package(
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).
         .testTarget(
             name: "SeedSampleTests",
-            dependencies: ["Plugboard"],
+            dependencies: ["Plugboard", "PlugboardTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],

@@ -1,2 +1,6 @@
-import Testing
 import Plugboard
+import Testing
+
+@Test func smoke() {
+    #expect(Container.shared.manager.knownKeys.count >= 0)
+}

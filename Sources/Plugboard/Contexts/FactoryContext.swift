@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The situation the program runs in, which decides the context overrides that apply.
 ///
@@ -43,8 +44,12 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     /// The context the program runs in. Setting it (or one of its fields) takes effect on the next resolution.
+    /// Inside ``withContext(_:operation:)``, the context given there.
     public static var current: FactoryContext {
-        get { ReadSection.shared.read { storage.withCurrent { $0.context } } }
+        get {
+            if overrideCount.load(ordering: .relaxed) > 0, let override = ContextSnapshot.override { return override.context }
+            return ReadSection.shared.read { storage.withCurrent { $0.context } }
+        }
         set {
             storageLock.withLock { storage.replace(with: ContextSnapshot(newValue)) }
         }
@@ -98,6 +103,27 @@ public struct FactoryContext: Sendable, Equatable {
         return context
     }
 
+    /// Runs `operation` as if the program ran in `context`, for this task and its child tasks only; other
+    /// tasks keep seeing ``current``. Lets tests of context overrides run in parallel.
+    public static func withContext<R>(
+        _ context: FactoryContext,
+        operation: () async throws -> R,
+        isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> R {
+        overrideCount.wrappingAdd(1, ordering: .relaxed)
+        defer { overrideCount.wrappingSubtract(1, ordering: .relaxed) }
+        return try await ContextSnapshot.$override.withValue(ContextSnapshot(context), operation: operation)
+    }
+
+    /// The synchronous form of ``withContext(_:operation:isolation:)``.
+    public static func withContext<R>(_ context: FactoryContext, operation: () throws -> R) rethrows -> R {
+        overrideCount.wrappingAdd(1, ordering: .relaxed)
+        defer { overrideCount.wrappingSubtract(1, ordering: .relaxed) }
+        return try ContextSnapshot.$override.withValue(ContextSnapshot(context), operation: operation)
+    }
+
+    @usableFromInline static let overrideCount = Atomic<Int>(0)
+
     /// XCTest and Swift Testing leave these marks on Linux and Apple platforms, under `swift test` and Xcode.
     static func looksLikeTestRun(arguments: [String], environment: [String: String]) -> Bool {
         let markers = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier", "SWT_SWIFT_TESTING"]
@@ -113,8 +139,15 @@ public struct FactoryContext: Sendable, Equatable {
 
     /// The override among `contexts` that applies now, by the documented precedence. Call in a read section.
     @inlinable
-    static func matching(_ contexts: borrowing [FactoryContextType: AnyObject], checkArguments: Bool) -> AnyObject? {
-        storage.withCurrent { snapshot in
+    static func matching(_ contexts: [FactoryContextType: AnyObject], checkArguments: Bool) -> AnyObject? {
+        if overrideCount.load(ordering: .relaxed) > 0, let override = ContextSnapshot.override {
+            return match(contexts, checkArguments: checkArguments, in: override)
+        }
+        return storage.withCurrent { match(contexts, checkArguments: checkArguments, in: $0) }
+    }
+
+    @inlinable
+    static func match(_ contexts: [FactoryContextType: AnyObject], checkArguments: Bool, in snapshot: ContextSnapshot) -> AnyObject? {
             let context = snapshot.context
             if checkArguments {
                 for argument in context.arguments {
@@ -130,13 +163,15 @@ public struct FactoryContext: Sendable, Equatable {
             if !context.isSimulator, let found = contexts[.device] { return found }
             if context.isDebug, let found = contexts[.debug] { return found }
             return nil
-        }
     }
 }
 
 /// A published copy of the current context.
 @usableFromInline
 final class ContextSnapshot: @unchecked Sendable {
+    /// The context set by `FactoryContext.withContext` for this task, if any.
+    @TaskLocal @usableFromInline static var override: ContextSnapshot?
+
     @usableFromInline let context: FactoryContext
     /// Run-time arguments in a fixed order, so that the same setup always picks the same override.
     @usableFromInline let sortedRuntimeArguments: [String]
