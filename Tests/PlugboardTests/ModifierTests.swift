@@ -1,0 +1,115 @@
+import Plugboard
+import Testing
+
+final class ModifierContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let decorations = Lines()
+
+    var inlineContext: Factory<Thing> { self { Thing() }.cached.onTest { Thing("inline test") } }
+    var sealed: Factory<Thing> { self { Thing() }.cached.onTest { Thing("inline test") }.once() }
+    var decorated: Factory<Thing> {
+        self { Thing() }.cached.decorator { [decorations] in decorations.append("factory \($0.name)") }
+    }
+    var optionalService: Factory<Thing?> { promised() }
+    var optionalParameter: ParameterFactory<Int, Thing?> { promised() }
+    var formal: Factory<Thing> { Factory(self, scope: .cached) { Thing() } }
+    var formalParameter: ParameterFactory<Int, Thing> { ParameterFactory(self, scope: .cached) { Thing("\($0)") } }
+}
+
+@Suite struct ModifierTests {
+    func inTest<R>(_ body: () -> R) -> R { FactoryContext.withContext(FactoryContext(isTest: true), operation: body) }
+
+    @Test func theFactoryWinsOverOutsideChanges() {
+        let container = ModifierContainer()
+        inTest {
+            container.inlineContext.onTest { Thing("outside") }.reset(.scope)
+            #expect(container.inlineContext().name == "inline test")
+        }
+    }
+
+    @Test func onceKeepsOutsideChanges() {
+        let container = ModifierContainer()
+        inTest {
+            container.sealed.onTest { Thing("outside") }.reset(.scope)
+            #expect(container.sealed().name == "outside")
+            #expect(container.sealed() === container.sealed(), "the scope from before once() still holds")
+        }
+    }
+
+    @Test func formalSpellingsWithScope() {
+        let container = ModifierContainer()
+        #expect(container.formal() === container.formal())
+        #expect(container.formalParameter(1) === container.formalParameter(2))
+    }
+
+    @Test func decoratorsRunOnEveryResolutionFactoryFirstThenContainer() {
+        let container = ModifierContainer()
+        let decorations = container.decorations
+        container.manager.decorator = { decorations.append("container \(($0 as? Thing)?.name ?? "?")") }
+        _ = container.decorated()
+        _ = container.decorated()
+        #expect(decorations.all == ["factory real", "container real", "factory real", "container real"])
+    }
+
+    @Test func traceLogsEveryResolution() {
+        let container = TestContainer()
+        let lines = Lines()
+        container.manager.logger = { lines.append($0) }
+        container.manager.trace = true
+        _ = container.graphRoot()
+        container.manager.trace = false
+        _ = container.unique()
+        #expect(lines.all.count == 3)
+        #expect(lines.all.first?.contains("TestContainer.graphThing<Thing> = Thing") == true)
+        #expect(lines.all.last?.hasPrefix("Plugboard: TestContainer.graphRoot<Dependent> = Dependent") == true)
+    }
+
+    @Test func promisedResolvesToNilUntilRegistered() {
+        let container = ModifierContainer()
+        #expect(container.optionalService() == nil)
+        #expect(container.optionalParameter(1) == nil)
+        container.optionalService.register { Thing("supplied") }
+        container.optionalParameter.register { Thing("supplied \($0)") }
+        #expect(container.optionalService()?.name == "supplied")
+        #expect(container.optionalParameter(2)?.name == "supplied 2")
+    }
+
+    @Test func promisedStopsWhenAskedTo() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = ModifierContainer()
+            container.manager.promiseTriggersError = true
+            _ = container.optionalService()
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("Plugboard: ModifierContainer.optionalService is promised() but nothing was registered for it"))
+        }
+    }
+
+    @Test func resetSpellings() {
+        let container = TestContainer()
+        let cached = container.cachedThing()
+        container.cachedThing.reset(options: .scope)
+        let second = container.cachedThing()
+        #expect(second !== cached)
+        container.cachedThing.reset(.scope)
+        #expect(container.cachedThing() !== second)
+        container.cachedThing.register { Thing("mock") }
+        container.cachedThing.reset()
+        #expect(container.cachedThing().name == "real")
+        container.cachedThing.register { Thing("mock") }.reset(.none)
+        #expect(container.cachedThing().name == "mock")
+    }
+
+    @Test func parameterFactoryRegistration() {
+        let container = TestContainer()
+        #expect(container.named("a").name == "a")
+        container.named.register { Thing("mock \($0)") }
+        #expect(container.named("a").name == "mock a")
+    }
+
+    @MainActor @Test func resolveOnMainActor() {
+        let container = TestContainer()
+        #expect(container.unique.resolveOnMainActor().name == "real")
+        #expect(container.named.resolveOnMainActor("x").name == "x")
+    }
+}

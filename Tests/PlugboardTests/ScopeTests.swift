@@ -1,0 +1,155 @@
+import Foundation
+import Plugboard
+import PlugboardTesting
+import Testing
+
+extension Scope {
+    static let session = Cached()
+    static let appWide = Singleton()
+}
+
+final class ScopedContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let builds = Counter()
+
+    var session: Factory<Thing> { self { Thing() }.scope(.session) }
+    var expiring: Factory<Thing> { self { Thing() }.cached.timeToLive(0.05) }
+    var perParameter: ParameterFactory<Int, Thing> { self { Thing("\($0)") }.cached.scopeOnParameters }
+    var onePerAllParameters: ParameterFactory<Int, Thing> { self { Thing("\($0)") }.cached }
+    var noScope: Factory<Thing> {
+        self { [builds] in
+            builds.increment()
+            return Thing()
+        }
+    }
+    var counted: Factory<Thing> {
+        self { [builds] in
+            builds.increment()
+            return Thing()
+        }.cached
+    }
+}
+
+@Suite(.container) struct ScopeTests {
+    @Test func uniqueMakesANewInstanceEveryTime() {
+        let container = TestContainer()
+        #expect(container.unique() !== container.unique())
+    }
+
+    @Test func cachedKeepsOneInstancePerContainer() {
+        let container = TestContainer()
+        #expect(container.cachedThing() === container.cachedThing())
+        #expect(container.cachedThing() !== TestContainer().cachedThing())
+    }
+
+    @Test func sharedKeepsTheInstanceOnlyWhileHeld() {
+        let container = TestContainer()
+        var held: Thing? = container.sharedThing()
+        let identity = ObjectIdentifier(held!)
+        #expect(ObjectIdentifier(container.sharedThing()) == identity)
+        weak let weakHeld = held
+        held = nil
+        #expect(weakHeld == nil, "the scope does not keep it alive")
+        _ = container.sharedThing()
+    }
+
+    @Test func singletonIsProcessWideAndKeyedByFactory() {
+        let singleton = TestContainer().singletonThing()
+        #expect(TestContainer().singletonThing() === singleton)
+        #expect(TestContainer().cachedThing() !== singleton)
+        Scope.singleton.reset()
+        #expect(TestContainer().singletonThing() !== singleton)
+    }
+
+    @Test func customSingletonScopesResetSeparately() {
+        let container = TestContainer()
+        let appWide = container.unique.scope(.appWide)()
+        let singleton = container.singletonThing()
+        Scope.singleton.reset()
+        #expect(container.unique.scope(.appWide)() === appWide)
+        #expect(container.singletonThing() !== singleton)
+        Scope.appWide.reset()
+        #expect(container.unique.scope(.appWide)() !== appWide)
+    }
+
+    @Test func graphSharesOneInstanceWithinOneResolution() {
+        let container = TestContainer()
+        let root = container.graphRoot()
+        #expect(root.a === root.b)
+        let other = container.graphRoot()
+        #expect(other.a !== root.a, "a new resolution makes a new graph")
+        #expect(container.graphThing() !== container.graphThing())
+    }
+
+    @Test func customCachedScopesResetSeparately() {
+        let container = ScopedContainer()
+        let session = container.session()
+        #expect(container.session() === session)
+        container.manager.reset(scope: .cached)
+        #expect(container.session() === session)
+        container.manager.reset(scope: .session)
+        #expect(container.session() !== session)
+    }
+
+    @Test func timeToLiveExpiresCachedInstances() async throws {
+        let container = ScopedContainer()
+        let first = container.expiring()
+        #expect(container.expiring() === first)
+        try await Task.sleep(for: .milliseconds(120))
+        #expect(container.expiring() !== first)
+    }
+
+    @Test func scopeOnParametersKeepsOneInstancePerValue() {
+        let container = ScopedContainer()
+        let one = container.perParameter(1)
+        #expect(container.perParameter(1) === one)
+        #expect(container.perParameter(2) !== one)
+        #expect(container.perParameter(2).name == "2")
+        #expect(container.onePerAllParameters(1) === container.onePerAllParameters(2), "without it, one for all")
+    }
+
+    @Test func defaultScopeAppliesToFactoriesWithoutOne() {
+        let container = ScopedContainer()
+        container.manager.defaultScope = .cached
+        #expect(container.noScope() === container.noScope())
+        #expect(container.noScope.unique() !== container.noScope.unique(), "an explicit scope wins")
+    }
+
+    @Test func registerClearsTheInstanceOfTheDefaultScope() {
+        // The library the seeds describe keeps serving the old instance here.
+        let container = ScopedContainer()
+        container.manager.defaultScope = .cached
+        let old = container.noScope()
+        container.noScope.register { Thing("new") }
+        #expect(container.noScope().name == "new")
+        #expect(container.noScope() !== old)
+    }
+
+    @Test func registerClearsTheCachedInstanceWhateverItsScope() {
+        let container = TestContainer()
+        _ = container.cachedThing()
+        container.cachedThing.register { Thing("cached") }
+        #expect(container.cachedThing().name == "cached")
+        _ = container.singletonThing()
+        container.singletonThing.register { Thing("singleton") }
+        #expect(container.singletonThing().name == "singleton")
+        _ = container.sharedThing()
+        container.sharedThing.register { Thing("shared") }
+        #expect(container.sharedThing().name == "shared")
+    }
+
+    @Test func changingTheScopeDropsTheCachedInstance() {
+        let container = TestContainer()
+        let cached = container.unscoped.cached()
+        #expect(container.unscoped.cached() === cached)
+        #expect(container.unscoped.scope(.session)() !== cached)
+    }
+
+    @Test func resolutionAfterRegisterUsesTheScopeAsBefore() {
+        let container = ScopedContainer()
+        container.counted.register { Thing("mock") }
+        let first = container.counted()
+        #expect(container.counted() === first)
+        #expect(first.name == "mock")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Plugboard
+import Synchronization
+
+/// A counter tests share with factory closures (which must be `@Sendable`).
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    @discardableResult func increment() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// Collects lines from loggers and decorators.
+final class Lines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+class Thing: @unchecked Sendable {
+    let name: String
+    init(_ name: String = "real") { self.name = name }
+}
+
+final class Dependent: @unchecked Sendable {
+    let a: Thing
+    let b: Thing
+    init(a: Thing, b: Thing) {
+        self.a = a
+        self.b = b
+    }
+}
+
+/// A container of the tests' own, so they do not depend on `Container.shared`.
+final class TestContainer: SharedContainer {
+    @TaskLocal static var shared = TestContainer()
+    let manager = ContainerManager()
+
+    var unique: Factory<Thing> { self { Thing() } }
+    var cachedThing: Factory<Thing> { self { Thing() }.cached }
+    var sharedThing: Factory<Thing> { self { Thing() }.shared }
+    var singletonThing: Factory<Thing> { self { Thing() }.singleton }
+    var graphThing: Factory<Thing> { self { Thing() }.graph }
+    var graphRoot: Factory<Dependent> { self { Dependent(a: self.graphThing(), b: self.graphThing()) } }
+    var unscoped: Factory<Thing> { self { Thing() } }
+    var named: ParameterFactory<String, Thing> { self { Thing($0) } }
+    var value: Factory<Int> { self { 0 } }
+}
+
+/// Runs `body` on `count` threads that start at the same moment.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let ready = DispatchGroup()
+    let done = DispatchGroup()
+    let start = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        ready.enter()
+        done.enter()
+        let thread = Thread {
+            ready.leave()
+            start.wait()
+            body(index)
+            done.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    ready.wait()
+    for _ in 0..<count { start.signal() }
+    done.wait()
+}
