@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+import Plugboard
+import Testing
+
+final class RaceContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let builds = Counter()
+    let scope: Scope
+
+    init(scope: Scope) { self.scope = scope }
+
+    var slow: Factory<Thing> {
+        self { [builds] in
+            builds.increment()
+            usleep(2_000)  // widen the window in which every thread misses the cache
+            return Thing()
+        }.scope(scope)
+    }
+    var parameterized: ParameterFactory<Int, Thing> {
+        self { [builds] in
+            builds.increment()
+            usleep(1_000)
+            return Thing("\($0)")
+        }.scope(scope).scopeOnParameters
+    }
+}
+
+@Suite struct ConcurrencyTests {
+    @Test(arguments: ["cached", "singleton", "shared"])
+    func sixteenThreadsBuildAScopedInstanceExactlyOnce(scopeName: String) {
+        for _ in 0..<10 {
+            // A fresh scope object each round: a fresh cache, even for singletons.
+            let scope: Scope = switch scopeName {
+            case "cached": Scope.Cached()
+            case "singleton": Scope.Singleton()
+            default: Scope.Shared()
+            }
+            let container = RaceContainer(scope: scope)
+            let seen = Mutex<Set<ObjectIdentifier>>([])
+            let results = Mutex<[Thing]>([])
+            onThreads(16) { _ in
+                let thing = container.slow()
+                seen.withLock { _ = $0.insert(ObjectIdentifier(thing)) }
+                results.withLock { $0.append(thing) }
+            }
+            #expect(container.builds.count == 1)
+            #expect(seen.withLock { $0.count } == 1)
+        }
+    }
+
+    @Test func perParameterInstancesAreBuiltOncePerValue() {
+        let container = RaceContainer(scope: Scope.Cached())
+        onThreads(16) { index in
+            _ = container.parameterized(index % 4)
+        }
+        #expect(container.builds.count == 4)
+    }
+
+    @Test func resolvingAndRegisteringFromManyThreadsIsSafe() {
+        let container = TestContainer()
+        let wrong = Counter()
+        onThreads(8) { index in
+            for round in 0..<2_000 {
+                switch (index + round) % 8 {
+                case 0: container.unique.register { Thing("registered") }
+                case 1: container.cachedThing.register { Thing("registered") }
+                case 2: container.manager.reset(options: .scope)
+                case 3: _ = container.named("\(round)")
+                case 4: container.unique.onArg("x\(round % 3)") { Thing("arg") }
+                case 5: container.manager.reset(options: .registration)
+                default:
+                    let names = [container.unique().name, container.cachedThing().name, container.singletonThing().name]
+                    if names.contains(where: { $0 != "real" && $0 != "registered" }) { wrong.increment() }
+                }
+            }
+        }
+        #expect(wrong.count == 0)
+    }
+
+    @Test func pushPopAndResetsRaceWithResolutionsSafely() {
+        let container = TestContainer()
+        onThreads(4) { index in
+            for round in 0..<1_000 {
+                if index == 0 {
+                    container.manager.push()
+                    container.cachedThing.register { Thing("pushed") }
+                    container.manager.pop()
+                } else if index == 1 && round % 10 == 0 {
+                    container.manager.reset()
+                } else {
+                    _ = container.graphRoot()
+                    _ = container.cachedThing()
+                    _ = container.sharedThing()
+                }
+            }
+        }
+        #expect(container.cachedThing().name == "real")
+    }
+
+    @Test func aRegisterDuringABuildIsNotUndoneByTheBuild() {
+        // A build that started before `register` must not store its (old) instance afterwards.
+        for _ in 0..<20 {
+            let container = RaceContainer(scope: Scope.Cached())
+            onThreads(2) { index in
+                if index == 0 {
+                    _ = container.slow()
+                } else {
+                    usleep(500)
+                    container.slow.register { Thing("new") }
+                }
+            }
+            #expect(container.slow().name == "new")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Plugboard
+import Testing
+
+final class LoopContainer: ManagedContainer {
+    let manager = ContainerManager()
+    var loopA: Factory<Thing> { self { _ = self.loopB(); return Thing() } }
+    var loopB: Factory<Thing> { self { _ = self.loopA(); return Thing() } }
+    var selfLoop: Factory<Thing> { self { self.selfLoop() }.cached }
+    var countdown: ParameterFactory<Int, Int> { self { $0 == 0 ? 0 : 1 + self.countdown($0 - 1) } }
+    var endless: ParameterFactory<Int, Int> { self { self.endless($0 + 1) } }
+}
+
+extension Container {
+    var loopA: Factory<Thing> { self { _ = self.loopB(); return Thing() } }
+    var loopB: Factory<Thing> { self { _ = self.loopA(); return Thing() } }
+}
+
+@Suite struct CycleTests {
+    @Test func aCycleStopsWithTheWholeChain() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Container().loopA()
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(text.contains("Plugboard: circular dependency: Container.loopA -> Container.loopB -> Container.loopA"))
+    }
+
+    @Test func aScopedSelfReferenceStopsInsteadOfDeadlocking() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = LoopContainer().selfLoop()
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(text.contains("Plugboard: circular dependency: LoopContainer.selfLoop -> LoopContainer.selfLoop"))
+    }
+
+    @Test func endlessParameterRecursionStopsAtTheDepthLimit() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = LoopContainer().endless(0)
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(text.contains("Plugboard: resolutions nested deeper than 256 levels"))
+        #expect(text.contains("LoopContainer.endless -> LoopContainer.endless"))
+    }
+
+    @Test func parameterFactoriesMayResolveThemselvesWithOtherParameters() {
+        #expect(LoopContainer().countdown(100) == 100)
+    }
+
+    @Test func theSameFactoryInTwoContainersIsNoCycle() {
+        final class Outer: ManagedContainer {
+            let manager = ContainerManager()
+            let inner = TestContainer()
+            var unique: Factory<Thing> { self { self.inner.unique() } }
+        }
+        #expect(Outer().unique().name == "real")
+    }
+
+    @Test func cycleTrackingIsPerThread() {
+        // Two threads resolving the same factory at once is not a cycle.
+        let container = RaceContainer(scope: Scope.Unique())
+        onThreads(8) { _ in _ = container.slow() }
+        #expect(container.builds.count == 8)
+    }
+}

@@ -1,0 +1,78 @@
+import Plugboard
+import PlugboardTesting
+import Testing
+
+/// Waits until `count` tests have arrived (or two seconds passed), so that parallel tests overlap for sure.
+actor Rendezvous {
+    private var arrived = 0
+    func arrive(expecting count: Int) async {
+        arrived += 1
+        for _ in 0..<200 where arrived < count {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
+
+extension Container {
+    var identity: Factory<Int> { self { -1 } }
+    var identitySingleton: Factory<Thing> { self { Thing() }.singleton }
+}
+
+let overlapping = Rendezvous()
+let overlappingSingletons = Rendezvous()
+let overlappingCustom = Rendezvous()
+
+/// Every case registers its own value on `Container.shared`, waits until all cases have registered, and
+/// expects to read its own value back: true only when each test has a container of its own.
+@Suite(.container) struct ParallelContainerTraitTests {
+    @Test(arguments: 0..<16)
+    func eachTestSeesOnlyItsOwnRegistrations(value: Int) async {
+        Container.shared.identity.register { value }
+        await overlapping.arrive(expecting: 16)
+        #expect(Container.shared.identity() == value)
+    }
+
+    @Test(arguments: 0..<8)
+    func eachTestHasItsOwnSingletons(value: Int) async {
+        Container.shared.identitySingleton.register { Thing("\(value)") }
+        let mine = Container.shared.identitySingleton()
+        await overlappingSingletons.arrive(expecting: 8)
+        #expect(Container.shared.identitySingleton() === mine)
+        #expect(mine.name == "\(value)")
+    }
+}
+
+@Suite struct ContainerTraitSetupTests {
+    @Test(.container { $0.identity.register { 42 } })
+    func setupRunsOnTheFreshContainer() {
+        #expect(Container.shared.identity() == 42)
+    }
+
+    @Test(.testContainer { $0.value.register { 7 } })
+    func customContainers() {
+        #expect(TestContainer.shared.value() == 7)
+    }
+
+    @Test(.testContainer(), arguments: 0..<8)
+    func customContainersInParallel(value: Int) async {
+        TestContainer.shared.value.register { value }
+        await overlappingCustom.arrive(expecting: 8)
+        #expect(TestContainer.shared.value() == value)
+    }
+
+    @Test func withoutTheTraitTheSharedContainerIsTheProcessOne() {
+        let before = Container.shared
+        Container.$shared.withValue(Container()) {
+            #expect(Container.shared !== before)
+        }
+        #expect(Container.shared === before)
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    /// `.container(TestContainer.$shared, ...)`: a macro-made `$shared` of this module cannot be named inside
+    /// an attribute of the same module, so the tests name it here (a container from another module can be).
+    static func testContainer(_ setup: @escaping @Sendable (TestContainer) -> Void = { _ in }) -> Self {
+        .container(TestContainer.$shared, TestContainer.init, setup: setup)
+    }
+}
