@@ -9,6 +9,13 @@ final class Counter: Sendable {
     var count: Int { value.load(ordering: .relaxed) }
 }
 
+/// Collects values from many threads.
+final class Collected<Value: Hashable & Sendable>: Sendable {
+    private let values = Mutex<Set<Value>>([])
+    func insert(_ value: Value) { values.withLock { _ = $0.insert(value) } }
+    var count: Int { values.withLock { $0.count } }
+}
+
 /// Collects lines from loggers and decorators.
 final class Lines: Sendable {
     private let lines = Mutex<[String]>([])
