@@ -40,7 +40,7 @@ final class RaceContainer: ManagedContainer {
             onThreads(16) { _ in
                 let thing = container.slow()
                 seen.insert(ObjectIdentifier(thing))
-                withExtendedLifetime(thing) { usleep(20_000) }  // the shared scope keeps it only while held
+                withExtendedLifetime(thing) { _ = usleep(20_000) }  // the shared scope keeps it only while held
             }
             #expect(container.builds.count == 1)
             #expect(seen.count == 1)

@@ -8,6 +8,8 @@
 public protocol ManagedContainer: AnyObject, Sendable {
     /// Keeps the container's registrations, scope caches and settings.
     var manager: ContainerManager { get }
+    /// The container's name in messages, traces and profiles; its type's name unless it says otherwise.
+    var containerName: String { get }
 }
 
 /// A container type with one shared instance, which `@Injected` and the other property wrappers use.
@@ -61,7 +63,7 @@ extension ManagedContainer {
         manager.reset(options: options)
     }
 
-    /// The container's name in messages, traces and profiles: its type's name.
+    /// The container's type's name: the default ``containerName``.
     public var containerName: String {
         String(describing: type(of: self))
     }

@@ -22,6 +22,13 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
         id = FactoryKeyRegistry.shared.id(named: name, ObjectIdentifier(first), ObjectIdentifier(second))
     }
 
+    /// Interns a key identified by its types alone (type-keyed registrations): a lock-free probe after the
+    /// first call; `name` is asked for only then.
+    @inlinable @inline(__always)
+    init(typeKeyed first: Any.Type, _ second: Any.Type, name: () -> String) {
+        id = FactoryKeyRegistry.shared.id(typeKeyed: ObjectIdentifier(first), ObjectIdentifier(second), name: name)
+    }
+
     /// The factory's key as written in code: `service`, or `service(id:)` for a function.
     public var name: String { FactoryKeyRegistry.shared.name(of: id) }
 
@@ -129,11 +136,27 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         return intern(name, address: address, a, b)
     }
 
+    /// The address that stands for "keyed by types alone" in the fast table (no literal lives at address 2).
+    @usableFromInline static let typeKeyedAddress: UInt = 2
+
+    @inlinable @inline(__always)
+    func id(typeKeyed first: ObjectIdentifier, _ second: ObjectIdentifier, name: () -> String) -> Int {
+        let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
+        if let id = table.load(ordering: .acquiring)._withUnsafeGuaranteedRef({ $0.find(Self.typeKeyedAddress, a, b) }) {
+            return id
+        }
+        return intern(name(), address: Self.typeKeyedAddress, a, b)
+    }
+
     @usableFromInline
     func intern(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
+        intern(name.description, address: address, first, second)
+    }
+
+    @usableFromInline
+    func intern(_ text: String, address: UInt, _ first: UInt, _ second: UInt) -> Int {
         lock.withLock {
             if let id = table.load(ordering: .acquiring).takeUnretainedValue().find(address, first, second) { return id }
-            let text = name.description
             let id = canonicalID(text, first, second)
             let entry = Entry(address: address, first: first, second: second, id: id)
             fastEntries.append(entry)

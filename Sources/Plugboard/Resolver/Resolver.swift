@@ -1,0 +1,249 @@
+import Foundation
+import Synchronization
+
+/// A Resolver-style container: services registered and resolved by type (and an optional name), with
+/// nested child containers. It runs on the same engine as `Container` (scopes, decorators, resets,
+/// push/pop, cycle reports, thread safety), through its ``manager``.
+///
+/// ```swift
+/// extension Resolver: ResolverRegistering {
+///     static func registerAllServices() {
+///         register { XYZNetworkService(session: resolve()) }
+///         register { XYZSessionService() }
+///     }
+/// }
+/// let network: XYZNetworkService = Resolver.resolve()
+/// ```
+///
+/// Lookup searches the container's own registrations, then each child in the order added, depth first;
+/// the first match wins. The factory found resolves its own dependencies starting again from the
+/// container where the lookup started, so a mock registered there reaches dependencies found in children.
+public final class Resolver: ManagedContainer, @unchecked Sendable {
+    /// Keeps this container's registrations, caches and settings.
+    public let manager = ContainerManager()
+    private let name: String?
+    private let childrenLock = PlatformLock()
+    private let children = Published(ChildList([]))
+
+    /// The container that static `register` calls use.
+    public static let main = Resolver(name: "main")
+
+    private static let rootLock = PlatformLock()
+    private nonisolated(unsafe) static var rootStorage: Resolver?
+
+    /// The container that static `resolve` calls use: `main` unless switched (for example to a mock
+    /// container for one part of the app). Switching is thread-safe and affects every later resolution.
+    public static var root: Resolver {
+        get { rootLock.withLock { rootStorage ?? main } }
+        set { rootLock.withLock { rootStorage = newValue } }
+    }
+
+    /// A container, optionally named (for messages and profiles) and with a first child to search.
+    public init(name: String? = nil, child: Resolver? = nil) {
+        self.name = name
+        manager.defaultScope = .graph
+        if let child { add(child: child) }
+    }
+
+    /// A container that searches `child` after its own registrations.
+    public convenience init(child: Resolver) {
+        self.init(name: nil, child: child)
+    }
+
+    /// Adds a child to search after this container's own registrations and the children added before.
+    public func add(child: Resolver) {
+        childrenLock.withLock {
+            let current = children.withCurrent { $0.resolvers }
+            children.replace(with: ChildList(current + [child]))
+        }
+    }
+
+    /// `main`, a given name, or `Resolver@<address>`.
+    public var containerName: String {
+        if let name { return name }
+        return "Resolver@\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))"
+    }
+
+    // MARK: Registration
+
+    /// Registers a factory for `type` (inferred from the closure), optionally under `name`.
+    @discardableResult
+    public func register<Service>(
+        _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
+        factory: @escaping @Sendable () -> Service?
+    ) -> ResolverOptions<Service> {
+        register(type, name: name) { (_: Call) in factory() }
+    }
+
+    /// Registers a factory that resolves its dependencies from the resolver it is given.
+    @discardableResult
+    public func register<Service>(
+        _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
+        factory: @escaping @Sendable (_ resolver: Resolver) -> Service?
+    ) -> ResolverOptions<Service> {
+        register(type, name: name) { (call: Call) in factory(call.resolver) }
+    }
+
+    /// Registers a factory that also takes the arguments passed to `resolve(args:)`.
+    @discardableResult
+    public func register<Service>(
+        _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
+        factory: @escaping @Sendable (_ resolver: Resolver, _ args: Args) -> Service?
+    ) -> ResolverOptions<Service> {
+        register(type, name: name) { (call: Call) in factory(call.resolver, call.args) }
+    }
+
+    private func register<Service>(
+        _ type: Service.Type, name: Resolver.Name?, call factory: @escaping @Sendable (Call) -> Service?
+    ) -> ResolverOptions<Service> {
+        let registration = Self.registration(in: self, Service.self, name: name?.rawValue)
+        registration.register(factory)
+        return ResolverOptions(registration: registration, resolver: self, name: name)
+    }
+
+    // MARK: Resolution
+
+    /// Resolves `type` (inferred from the context), optionally named and with arguments; stops with a
+    /// message naming the type, the name and the containers searched when nothing is registered.
+    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service {
+        guard let service = optional(type, name: name, args: args) else {
+            fatalError(
+                "Plugboard: Resolver could not resolve \(Service.self) (name: \(name.map { "\"\($0)\"" } ?? "nil")); "
+                    + "searched \(searchOrder().map(\.containerName).joined(separator: " -> "))")
+        }
+        return service
+    }
+
+    /// Like ``resolve(_:name:args:)``, but nil when nothing is registered (or the factory returns nil).
+    public func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service? {
+        Self.registerServicesIfNeeded()
+        let key = Self.key(Service.self, name: name)
+        guard let owner = owner(of: key) else { return nil }
+        let registration = Self.registration(in: owner, Service.self, key: key)
+        return registration.resolve(Call(resolver: self, args: Args(args)))
+    }
+
+    /// Registers on `main` (see the instance method).
+    @discardableResult
+    public static func register<Service>(
+        _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
+        factory: @escaping @Sendable () -> Service?
+    ) -> ResolverOptions<Service> {
+        main.register(type, name: name, factory: factory)
+    }
+
+    /// Registers on `main` a factory that takes the resolver.
+    @discardableResult
+    public static func register<Service>(
+        _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
+        factory: @escaping @Sendable (_ resolver: Resolver) -> Service?
+    ) -> ResolverOptions<Service> {
+        main.register(type, name: name, factory: factory)
+    }
+
+    /// Registers on `main` a factory that takes the resolver and arguments.
+    @discardableResult
+    public static func register<Service>(
+        _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
+        factory: @escaping @Sendable (_ resolver: Resolver, _ args: Args) -> Service?
+    ) -> ResolverOptions<Service> {
+        main.register(type, name: name, factory: factory)
+    }
+
+    /// Resolves from `root` (see the instance method).
+    public static func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service {
+        root.resolve(type, name: name, args: args)
+    }
+
+    /// Resolves from `root`, or nil.
+    public static func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service? {
+        root.optional(type, name: name, args: args)
+    }
+
+    /// Resets `main` and `root`, points `root` back at `main`, and runs `registerAllServices()` again on next use.
+    public static func reset() {
+        main.manager.reset()
+        root.manager.reset()
+        root = main
+        registered.store(false, ordering: .releasing)
+    }
+
+    // MARK: Keys and lookup
+
+    /// The key of a type-keyed registration: the type's name, with `:name` when named.
+    static func key<Service>(_ type: Service.Type, name: String?) -> FactoryKey {
+        if let name {
+            return FactoryKey(name: "\(Service.self):\(name)", Call.self, Service.self)
+        }
+        return FactoryKey(typeKeyed: Call.self, Service.self) { "\(Service.self)" }
+    }
+
+    static func registration<Service>(in owner: Resolver, _ type: Service.Type, name: String?) -> FactoryRegistration<Call, Service?> {
+        registration(in: owner, type, key: key(type, name: name))
+    }
+
+    static func registration<Service>(in owner: Resolver, _ type: Service.Type, key: FactoryKey) -> FactoryRegistration<Call, Service?> {
+        FactoryRegistration(container: owner, key: key, repeatable: false) { _ in nil }
+    }
+
+    /// The container that holds a registration for `key`: this one, else its children depth first.
+    func owner(of key: FactoryKey) -> Resolver? {
+        var visited: [ObjectIdentifier] = []
+        return owner(of: key, visited: &visited)
+    }
+
+    private func owner(of key: FactoryKey, visited: inout [ObjectIdentifier]) -> Resolver? {
+        if hasRegistration(key) { return self }
+        visited.append(ObjectIdentifier(self))
+        for child in childList() where !visited.contains(ObjectIdentifier(child)) {
+            if let owner = child.owner(of: key, visited: &visited) { return owner }
+        }
+        return nil
+    }
+
+    private func hasRegistration(_ key: FactoryKey) -> Bool {
+        manager.prepare(self)
+        return ReadSection.shared.read { manager.slots.withFields(key.id) { $0.registration != nil } }
+    }
+
+    private func childList() -> [Resolver] {
+        ReadSection.shared.read { children.withCurrent { $0.resolvers } }
+    }
+
+    /// Every container a lookup from here searches, in order.
+    func searchOrder() -> [Resolver] {
+        var order: [Resolver] = []
+        var stack: [Resolver] = [self]
+        while let next = stack.first {
+            stack.removeFirst()
+            guard !order.contains(where: { $0 === next }) else { continue }
+            order.append(next)
+            stack.insert(contentsOf: next.childList(), at: 0)
+        }
+        return order
+    }
+
+    // MARK: registerAllServices
+
+    private static let registered = Atomic<Bool>(false)
+    private static let registeringLock = NSRecursiveLock()
+    private nonisolated(unsafe) static var registering = false
+
+    /// Runs `registerAllServices()` once, before the first resolution (again after `reset()`).
+    static func registerServicesIfNeeded() {
+        if registered.load(ordering: .acquiring) { return }
+        registeringLock.lock()
+        defer { registeringLock.unlock() }
+        guard !registered.load(ordering: .acquiring), !registering else { return }
+        registering = true
+        (Resolver.self as Any.Type as? any ResolverRegistering.Type)?.registerAllServices()
+        registering = false
+        registered.store(true, ordering: .releasing)
+    }
+}
+
+/// The children of a resolver, published as a whole.
+final class ChildList: @unchecked Sendable {
+    let resolvers: [Resolver]
+    init(_ resolvers: [Resolver]) { self.resolvers = resolvers }
+}

@@ -1,0 +1,93 @@
+extension Resolver {
+    /// The name of one of several registrations of the same type: `register(name: "mock") { ... }`.
+    public struct Name: ExpressibleByStringLiteral, Hashable, Sendable, CustomStringConvertible {
+        /// The name as written.
+        public let rawValue: String
+
+        /// A name from a string.
+        public init(_ rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// A name from a literal.
+        public init(stringLiteral value: String) {
+            self.rawValue = value
+        }
+
+        /// A name from a string, as Resolver spells it.
+        public static func name(fromString string: String) -> Name {
+            Name(string)
+        }
+
+        /// The name as written.
+        public var description: String { rawValue }
+    }
+
+    /// The arguments passed to `resolve(args:)`, as the registration's factory sees them: one value
+    /// (`args()`), or named values from a dictionary (`args("id")`).
+    public struct Args: @unchecked Sendable {
+        private let values: [String: Any]
+
+        /// Wraps what was passed to `resolve(args:)`: a dictionary of named values, or a single value.
+        public init(_ args: Any?) {
+            switch args {
+            case let args as Args: values = args.values
+            case let dictionary as [String: Any]: values = dictionary
+            case .some(let value): values = ["": value]
+            case .none: values = [:]
+            }
+        }
+
+        /// The single argument, as `T`; stops with a message if it is missing or of another type.
+        public func callAsFunction<T>() -> T {
+            guard let value: T = optional() else {
+                fatalError("Plugboard: Resolver argument of type \(T.self) expected, got \(values.values.first.map { "\(type(of: $0))" } ?? "none")")
+            }
+            return value
+        }
+
+        /// The argument named `key`, as `T`; stops with a message if it is missing or of another type.
+        public func callAsFunction<T>(_ key: String) -> T {
+            guard let value: T = optional(key) else {
+                fatalError("Plugboard: Resolver argument '\(key)' of type \(T.self) expected")
+            }
+            return value
+        }
+
+        /// The single argument as `T`, or nil.
+        public func optional<T>() -> T? {
+            values.count == 1 ? values.first?.value as? T : nil
+        }
+
+        /// The argument named `key` as `T`, or nil.
+        public func optional<T>(_ key: String) -> T? {
+            values[key] as? T
+        }
+
+        /// The single argument, as `T` (Resolver's spelling of `args()`).
+        public func get<T>() -> T { callAsFunction() }
+
+        /// The argument named `key` (Resolver's spelling of `args(key)`).
+        public func get<T>(_ key: String) -> T { callAsFunction(key) }
+    }
+
+    /// What a registration's factory receives: the resolver the lookup started from, and the arguments.
+    public struct Call: Sendable {
+        /// The resolver where resolution started; dependencies resolve from here, so a parent's mock wins.
+        public let resolver: Resolver
+        /// The arguments given to `resolve(args:)`.
+        public let args: Args
+    }
+}
+
+/// A type whose `registerAllServices()` Resolver runs once, before the first resolution:
+/// `extension Resolver: ResolverRegistering { static func registerAllServices() { ... } }`.
+public protocol ResolverRegistering {
+    /// Registers the program's services.
+    static func registerAllServices()
+}
+
+extension Scope {
+    /// Resolver's name for a scope that keeps one instance for the life of the application.
+    public static let application = Singleton()
+}

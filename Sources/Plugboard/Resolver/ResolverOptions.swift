@@ -1,0 +1,36 @@
+/// Options of one Resolver registration, returned by `register` so that they chain:
+/// `register { Session() }.scope(.application)`.
+public struct ResolverOptions<Service>: Sendable {
+    let registration: FactoryRegistration<Resolver.Call, Service?>
+    let resolver: Resolver
+    let name: Resolver.Name?
+
+    /// The registration's scope. Resolver registrations are `graph`-scoped unless told otherwise.
+    @discardableResult
+    public func scope(_ scope: Scope) -> Self {
+        registration.setScope(scope)
+        return self
+    }
+
+    /// Also registers this service as `type` (usually a protocol it conforms to), optionally under `name`.
+    @discardableResult
+    public func implements<Protocol>(_ type: Protocol.Type, name: Resolver.Name? = nil) -> Self {
+        let ownName = self.name?.rawValue
+        resolver.register(type, name: name) { (resolver: Resolver, args: Resolver.Args) -> Protocol? in
+            resolver.optional(Service.self, name: ownName, args: args) as? Protocol
+        }
+        return self
+    }
+
+    /// Runs `decorator` with every instance this registration resolves.
+    @discardableResult
+    public func decorator(_ decorator: @escaping @Sendable (Service) -> Void) -> Self {
+        registration.setDecorator { instance in
+            if let instance { decorator(instance) }
+        }
+        return self
+    }
+
+    /// The registration's key, which profiles and messages use: the type's name, with `:name` when named.
+    public var key: FactoryKey { registration.key }
+}
