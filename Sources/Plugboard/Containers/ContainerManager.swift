@@ -8,6 +8,8 @@ import Synchronization
 /// changes take this manager's lock for writers only.
 public final class ContainerManager: @unchecked Sendable {
     @usableFromInline let slots = SlotStore()
+    /// The process's read section, held here so the hot path reaches it without a lazy-global check.
+    @usableFromInline let readSection = ReadSection.shared
     @usableFromInline let settings = Published(ManagerSettings())
     private let settingsLock = PlatformLock()
 
@@ -189,14 +191,15 @@ struct SavedState {
     let autoRegistered: Bool
 }
 
-/// A container's settings, published as a whole.
+/// A container's settings, published as a whole. Changed only on a private copy before it is published,
+/// so reads need no exclusivity checks.
 @usableFromInline
 final class ManagerSettings: @unchecked Sendable {
-    @usableFromInline var defaultScope: Scope?
-    @usableFromInline var trace = false
-    @usableFromInline var decorator: (@Sendable (Any) -> Void)?
-    var logger: @Sendable (String) -> Void = { print($0) }
-    @usableFromInline var promiseTriggersError = false
+    @exclusivity(unchecked) @usableFromInline var defaultScope: Scope?
+    @exclusivity(unchecked) @usableFromInline var trace = false
+    @exclusivity(unchecked) @usableFromInline var decorator: (@Sendable (Any) -> Void)?
+    @exclusivity(unchecked) var logger: @Sendable (String) -> Void = { print($0) }
+    @exclusivity(unchecked) @usableFromInline var promiseTriggersError = false
 
     init() {}
 

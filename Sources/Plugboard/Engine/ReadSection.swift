@@ -85,6 +85,12 @@ struct Published<Value: AnyObject>: ~Copyable, @unchecked Sendable {
         try storage.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Publishes `value` and drops this holder's reference to the old snapshot, which the caller keeps alive.
+    @usableFromInline
+    func replaceKeepingOld(with value: Value) {
+        storage.exchange(Unmanaged.passRetained(value), ordering: .sequentiallyConsistent).release()
+    }
+
     /// Publishes `value`; the replaced snapshot is freed once no reader can hold it. Call under the writers' lock.
     @usableFromInline
     func replace(with value: Value) {

@@ -41,10 +41,11 @@ final class ResolutionTracker {
         }
     }
 
-    @usableFromInline var frames: UnsafeMutablePointer<Frame>
-    @usableFromInline var depth = 0
+    @usableFromInline let frames: UnsafeMutablePointer<Frame>
+    // Only the owning thread touches a tracker: no dynamic exclusivity checks needed.
+    @exclusivity(unchecked) @usableFromInline var depth = 0
     /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
-    @usableFromInline var graph: [GraphKey: AnyObject] = [:]
+    @exclusivity(unchecked) @usableFromInline var graph: [GraphKey: AnyObject] = [:]
 
     init() {
         frames = .allocate(capacity: Self.depthLimit)

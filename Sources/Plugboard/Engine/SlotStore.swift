@@ -1,7 +1,24 @@
+import Synchronization
+
 /// One factory's place in a store: its published state and the lock that makes a scoped build happen once.
 @usableFromInline
 final class Slot: @unchecked Sendable {
     @usableFromInline let state = Published(SlotState.empty)
+    /// The identity of the slot's scope with the `once()` seal in the low bit, so a modifier can see that it
+    /// would change nothing without a read section. Updated with every new state.
+    @usableFromInline let summary = Atomic<UInt>(0)
+
+    /// Publishes new fields and their summary. Call under the store's lock.
+    func publish(_ fields: SlotFields) {
+        state.replace(with: SlotState(fields))
+        summary.store(Slot.summary(of: fields), ordering: .releasing)
+    }
+
+    @usableFromInline
+    static func summary(of fields: SlotFields) -> UInt {
+        let scope = fields.scope.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+        return scope | (fields.onceSealed ? 1 : 0)
+    }
     /// Held while a scope builds this factory's instance, so concurrent first resolutions build it once.
     @usableFromInline let buildLock = PlatformLock()
 }
@@ -29,13 +46,15 @@ final class SlotTable: @unchecked Sendable {
 /// The settings and scope caches of one container (or of one singleton scope), indexed by factory id.
 ///
 /// Reads are lock-free inside a ``ReadSection``; writes take the store's lock, build a new ``SlotState``
-/// and publish it. The store owns its slots; tables only point at them.
+/// and publish it. The store owns its slots and every table it published (tables double when they grow,
+/// so keeping them costs at most as much again), so a table and its slots can be read outside a section.
 @usableFromInline
 final class SlotStore: @unchecked Sendable {
     @usableFromInline let table = Published(SlotTable(capacity: 0, copying: nil))
     @usableFromInline let writeLock = PlatformLock()
     private nonisolated(unsafe) var owned: [Slot] = []
     private nonisolated(unsafe) var idsInUse: [Int] = []
+    private nonisolated(unsafe) var oldTables: [SlotTable] = []
 
     @usableFromInline init() {}
 
@@ -49,6 +68,15 @@ final class SlotStore: @unchecked Sendable {
                 }
             }
             return try body(SlotState.empty.fields)
+        }
+    }
+
+    /// The summary word of factory `id` (0 when it has no slot); needs no read section.
+    @inlinable @inline(__always)
+    func summary(_ id: Int) -> UInt {
+        table.withCurrent { table in
+            guard id < table.capacity, let slot = table.slots[id] else { return 0 }
+            return slot._withUnsafeGuaranteedRef { $0.summary.load(ordering: .acquiring) }
         }
     }
 
@@ -67,11 +95,12 @@ final class SlotStore: @unchecked Sendable {
         owned.append(slot)
         idsInUse.append(id)
         // Tables are never changed once published: a new slot means a new table (slots are made rarely).
-        table.withCurrent { current in
-            let grown = SlotTable(capacity: max(16, id + 1, id < current.capacity ? current.capacity : current.capacity * 2), copying: current)
-            grown.slots[id] = Unmanaged.passUnretained(slot)
-            table.replace(with: grown)
-        }
+        let current = table.withCurrent { $0 }
+        let capacity = id < current.capacity ? current.capacity : max(16, id + 1, current.capacity * 2)
+        let grown = SlotTable(capacity: capacity, copying: current)
+        grown.slots[id] = Unmanaged.passUnretained(slot)
+        oldTables.append(current)
+        table.replaceKeepingOld(with: grown)
         return slot
     }
 
@@ -82,7 +111,7 @@ final class SlotStore: @unchecked Sendable {
             let slot = slotLocked(id)
             var fields = slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
-            slot.state.replace(with: SlotState(fields))
+            slot.publish(fields)
             return true
         }
     }
@@ -94,7 +123,7 @@ final class SlotStore: @unchecked Sendable {
             for (index, slot) in owned.enumerated() {
                 var fields = slot.state.withCurrent { $0.fields }
                 if change(idsInUse[index], &fields) {
-                    slot.state.replace(with: SlotState(fields))
+                    slot.publish(fields)
                 }
             }
         }
@@ -115,7 +144,9 @@ final class SlotStore: @unchecked Sendable {
     func restore(_ states: [Int: SlotState]) {
         writeLock.withLock {
             for (index, slot) in owned.enumerated() {
-                slot.state.replace(with: states[idsInUse[index]] ?? SlotState.empty)
+                let state = states[idsInUse[index]] ?? SlotState.empty
+                slot.state.replace(with: state)
+                slot.summary.store(Slot.summary(of: state.fields), ordering: .releasing)
             }
         }
     }

@@ -27,25 +27,25 @@ extension FactoryModifying {
 
     /// Sets how long resolved instances live (see ``Scope``). Changing the scope drops a cached instance.
     @inlinable @discardableResult
-    public func scope(_ scope: Scope) -> Self {
+    public consuming func scope(_ scope: Scope) -> Self {
         registration.setScope(scope)
         return self
     }
 
     /// A new instance on every resolution, whatever the container's `defaultScope`.
-    @inlinable public var unique: Self { scope(.unique) }
+    @inlinable public var unique: Self { consuming get { scope(.unique) } }
     /// One instance per container until its cache is reset.
-    @inlinable public var cached: Self { scope(.cached) }
+    @inlinable public var cached: Self { consuming get { scope(.cached) } }
     /// The same instance while someone else holds it.
-    @inlinable public var shared: Self { scope(.shared) }
+    @inlinable public var shared: Self { consuming get { scope(.shared) } }
     /// One instance per process, whatever container resolves it.
-    @inlinable public var singleton: Self { scope(.singleton) }
+    @inlinable public var singleton: Self { consuming get { scope(.singleton) } }
     /// One instance per resolution graph.
-    @inlinable public var graph: Self { scope(.graph) }
+    @inlinable public var graph: Self { consuming get { scope(.graph) } }
 
     /// Makes a scoped instance expire `seconds` after it was made.
     @inlinable @discardableResult
-    public func timeToLive(_ seconds: TimeInterval) -> Self {
+    public consuming func timeToLive(_ seconds: TimeInterval) -> Self {
         registration.setTimeToLive(seconds)
         return self
     }
@@ -54,7 +54,7 @@ extension FactoryModifying {
 
     /// Runs `decorator` with every instance this factory resolves, cached ones included.
     @inlinable @discardableResult
-    public func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
+    public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
         registration.setDecorator(decorator)
         return self
     }
@@ -63,56 +63,56 @@ extension FactoryModifying {
 
     /// Resolves with `factory` instead when the program runs in any of `contexts`.
     @inlinable @discardableResult
-    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts(contexts, factory)
         return self
     }
 
     /// Resolves with `factory` when the program was launched with `argument` (or it was set at run time).
     @inlinable @discardableResult
-    public func onArg(_ argument: String, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onArg(_ argument: String, factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.arg(argument)], factory)
         return self
     }
 
     /// Resolves with `factory` when the program was launched with any of `arguments`.
     @inlinable @discardableResult
-    public func onArgs(_ arguments: [String], factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onArgs(_ arguments: [String], factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.args(arguments)], factory)
         return self
     }
 
     /// Resolves with `factory` in Xcode previews.
     @inlinable @discardableResult
-    public func onPreview(factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onPreview(factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.preview], factory)
         return self
     }
 
     /// Resolves with `factory` under a test runner.
     @inlinable @discardableResult
-    public func onTest(factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onTest(factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.test], factory)
         return self
     }
 
     /// Resolves with `factory` in debug builds.
     @inlinable @discardableResult
-    public func onDebug(factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onDebug(factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.debug], factory)
         return self
     }
 
     /// Resolves with `factory` in a simulator.
     @inlinable @discardableResult
-    public func onSimulator(factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onSimulator(factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.simulator], factory)
         return self
     }
 
     /// Resolves with `factory` on a device (not a simulator).
     @inlinable @discardableResult
-    public func onDevice(factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onDevice(factory: @escaping @Sendable (P) -> T) -> Self {
         registration.setContexts([.device], factory)
         return self
     }
@@ -122,24 +122,23 @@ extension FactoryModifying {
     /// Makes the modifiers before it apply only the first time (per container, until a reset): later
     /// accesses keep what was changed from outside the definition since.
     @inlinable
-    public func once() -> Self {
+    public consuming func once() -> Self {
         registration.seal()
-        var copy = self
-        copy.registration.pastOnce = true
-        return copy
+        registration.pastOnce = true
+        return self
     }
 
     /// Clears what `options` names for this factory (everything by default), in this container; a
     /// singleton's instance is cleared too.
     @inlinable @discardableResult
-    public func reset(_ options: FactoryResetOptions = .all) -> Self {
+    public consuming func reset(_ options: FactoryResetOptions = .all) -> Self {
         registration.reset(options)
         return self
     }
 
     /// The labelled spelling of ``reset(_:)``.
     @inlinable @discardableResult
-    public func reset(options: FactoryResetOptions) -> Self {
+    public consuming func reset(options: FactoryResetOptions) -> Self {
         registration.reset(options)
         return self
     }

@@ -4,6 +4,8 @@ import Foundation
 /// Resolution reads the container's published settings for that key; modifiers write them.
 public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline let container: any ManagedContainer
+    /// The container's manager, read once when the factory is made and borrowed from then on.
+    @usableFromInline let manager: ContainerManager
     /// The factory's identity in every container and singleton scope.
     public let key: FactoryKey
     @usableFromInline let factory: @Sendable (P) -> T
@@ -16,6 +18,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable @inline(__always)
     init(container: any ManagedContainer, key: StaticString, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
         self.container = container
+        self.manager = container.manager
         self.key = FactoryKey(key, P.self, T.self)
         self.repeatable = repeatable
         self.factory = factory
@@ -24,6 +27,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// A registration under a key made at run time (type-keyed registrations, profiles).
     init(container: any ManagedContainer, key: FactoryKey, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
         self.container = container
+        self.manager = container.manager
         self.key = key
         self.repeatable = repeatable
         self.factory = factory
@@ -37,12 +41,12 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable
     func resolve(_ parameters: P) -> T {
         let container = self.container
-        let manager = container.manager
+        let manager = self.manager
         manager.prepare(container)
         let frame = ResolutionTracker.Frame(
             store: ObjectIdentifier(manager.slots), id: key.id, container: type(of: container), repeatable: repeatable)
         return ResolutionTracker.within(frame) {
-            ReadSection.shared.read {
+            manager.readSection.read {
                 manager.settings.withCurrent { settings in
                     manager.slots.withFields(key.id) { fields in
                         produce(fields, settings, manager, parameters)
@@ -208,7 +212,6 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// Applies a change to this factory's slot, unless `once()` sealed it and this modifier comes before `once()`.
     @usableFromInline
     func write(ignoringSeal: Bool = false, _ change: (inout SlotFields) -> Bool) {
-        let manager = container.manager
         manager.prepare(container)
         let sealedOut = !ignoringSeal && !pastOnce
         manager.slots.update(key.id) { fields in
@@ -220,18 +223,25 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// True when reading shows the change would do nothing (so the hot path takes no lock).
     @usableFromInline
     func alreadyHolds(_ test: (SlotFields) -> Bool) -> Bool {
-        let manager = container.manager
         manager.prepare(container)
-        return ReadSection.shared.read {
+        return manager.readSection.read {
             manager.slots.withFields(key.id) { fields in
                 test(fields) || (!pastOnce && fields.onceSealed)
             }
         }
     }
 
+    /// True when `scope` is already this factory's scope, or `once()` keeps this modifier from applying.
+    /// Reads one published word: no lock, no read section.
+    @inlinable @inline(__always)
+    func alreadyScoped(_ scope: Scope) -> Bool {
+        manager.prepare(container)
+        let summary = manager.slots.summary(key.id)
+        return summary & ~1 == UInt(bitPattern: ObjectIdentifier(scope)) || (!pastOnce && summary & 1 == 1)
+    }
+
     @usableFromInline
     func register(_ factory: @escaping @Sendable (P) -> T) {
-        let manager = container.manager
         manager.prepare(container)
         let quiet = manager.isAutoRegisteringOnThisThread
         let box = FactoryClosure(factory)
@@ -247,9 +257,14 @@ public struct FactoryRegistration<P, T>: Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func setScope(_ scope: Scope) {
-        if alreadyHolds({ $0.scope === scope }) { return }
+        if alreadyScoped(scope) { return }
+        writeScope(scope)
+    }
+
+    @usableFromInline
+    func writeScope(_ scope: Scope) {
         write { fields in
             guard fields.scope !== scope else { return false }
             fields.scope = scope
@@ -321,7 +336,6 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     @usableFromInline
     func reset(_ options: FactoryResetOptions) {
-        let manager = container.manager
         var scope: Scope?
         switch options {
         case .none:
