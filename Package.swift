@@ -10,11 +10,42 @@ let package = Package(
     products: [
         .library(name: "Plugboard", targets: ["Plugboard"]),
         .library(name: "PlugboardTesting", targets: ["PlugboardTesting"]),
+        .library(name: "PlugboardProfiles", targets: ["PlugboardProfiles"]),
+        .library(name: "PlugboardProfilesTesting", targets: ["PlugboardProfilesTesting"]),
+        .executable(name: "plugboard-example", targets: ["plugboard-example"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "Plugboard", swiftSettings: strict),
         .target(name: "PlugboardTesting", dependencies: ["Plugboard"], swiftSettings: strict),
+        // libyaml from the system: Debian's libyaml-dev (the only YAML parser; no YAML package).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(
+            name: "PlugboardProfiles",
+            dependencies: ["Plugboard", "CYAML", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "PlugboardProfilesTesting",
+            dependencies: ["Plugboard", "PlugboardProfiles", "PlugboardTesting"],
+            swiftSettings: strict
+        ),
+        // The example program: a notes tool whose wiring comes from the profiles in Examples/Notes/Profiles.
+        .executableTarget(
+            name: "plugboard-example",
+            dependencies: ["Plugboard", "PlugboardProfiles"],
+            path: "Examples/Notes",
+            exclude: ["Profiles"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting"]),
+        .testTarget(
+            name: "PlugboardProfilesTests",
+            dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
+            resources: [.copy("Fixtures")]
+        ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).
         .testTarget(
             name: "SeedSampleTests",

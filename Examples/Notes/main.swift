@@ -1,0 +1,55 @@
+// plugboard-example: a small notes tool wired with Plugboard. Which store, clock and log format it
+// uses comes from the active profile (Examples/Notes/Profiles), chosen at launch:
+//
+//   swift run plugboard-example                                   # the `default` profile
+//   swift run plugboard-example --plugboard-profile production    # or PLUGBOARD_PROFILE=production
+//   swift run plugboard-example add "Buy milk" --plugboard-profile staging
+import Foundation
+import Plugboard
+
+let container = Container.shared
+let clock = container.clock()
+let store = container.store()
+let format = container.logFormat()
+
+func log(_ message: String) {
+    print(format.line(message, at: clock.now()))
+}
+
+print("\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary)")
+
+// Flags (Plugboard's `--plugboard-profile NAME`, context arguments such as `--empty-store`) are not commands.
+var arguments: [String] = []
+var rest = CommandLine.arguments.dropFirst()[...]
+while let argument = rest.popFirst() {
+    if argument == "--plugboard-profile" || argument == "--plugboard-export-catalog" {
+        _ = rest.popFirst()
+    } else if !argument.hasPrefix("--") {
+        arguments.append(argument)
+    }
+}
+
+do {
+    switch arguments.first {
+    case "add":
+        let text = arguments.dropFirst().joined(separator: " ")
+        guard !text.isEmpty else {
+            FileHandle.standardError.write(Data("usage: plugboard-example add TEXT\n".utf8))
+            exit(2)
+        }
+        try store.add(Note(text: text, created: clock.now()))
+        log("added: \(text)")
+    case "list", nil:
+        let notes = try store.all()
+        log("\(notes.count) note(s)")
+        for note in notes.suffix(container.maxListed()) {
+            log("- \(note.text)")
+        }
+    case let other?:
+        FileHandle.standardError.write(Data("unknown command '\(other)' (commands: add TEXT, list)\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,215 @@
+/// The JSON shape of a `Decodable` type, as far as decoding it reveals: written into the catalog so that
+/// the validator can check `value:` and `with:` without the program. Encoded as a JSON Schema fragment.
+public indirect enum TypeShape: Sendable, Equatable, Codable {
+    /// Text.
+    case string
+    /// A whole number.
+    case integer
+    /// Any number.
+    case number
+    /// `true` or `false`.
+    case boolean
+    /// A list of values of one shape.
+    case array(TypeShape)
+    /// Named fields; `required` lists those that must be present.
+    case object(properties: [String: TypeShape], required: [String])
+    /// A mapping with any keys (a dictionary).
+    case map(TypeShape)
+    /// Anything (a type that decodes in a way the recorder cannot follow).
+    case any
+
+    /// The shape of `T`, found by decoding it from a recording decoder.
+    public static func of<T: Decodable>(_ type: T.Type) -> TypeShape {
+        let recorder = ShapeRecorder()
+        _ = try? T(from: recorder)
+        return recorder.finish()
+    }
+
+    private enum Keys: String, CodingKey {
+        case type, items, properties, required, additionalProperties
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .string: try container.encode("string", forKey: .type)
+        case .integer: try container.encode("integer", forKey: .type)
+        case .number: try container.encode("number", forKey: .type)
+        case .boolean: try container.encode("boolean", forKey: .type)
+        case .any: break
+        case .array(let items):
+            try container.encode("array", forKey: .type)
+            try container.encode(items, forKey: .items)
+        case .map(let values):
+            try container.encode("object", forKey: .type)
+            try container.encode(values, forKey: .additionalProperties)
+        case .object(let properties, let required):
+            try container.encode("object", forKey: .type)
+            try container.encode(properties, forKey: .properties)
+            try container.encode(required.sorted(), forKey: .required)
+            try container.encode(false, forKey: .additionalProperties)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        switch try container.decodeIfPresent(String.self, forKey: .type) {
+        case "string": self = .string
+        case "integer": self = .integer
+        case "number": self = .number
+        case "boolean": self = .boolean
+        case "array": self = .array(try container.decode(TypeShape.self, forKey: .items))
+        case "object":
+            if let properties = try container.decodeIfPresent([String: TypeShape].self, forKey: .properties) {
+                self = .object(properties: properties, required: try container.decodeIfPresent([String].self, forKey: .required) ?? [])
+            } else {
+                self = .map((try? container.decode(TypeShape.self, forKey: .additionalProperties)) ?? .any)
+            }
+        default: self = .any
+        }
+    }
+}
+
+/// A decoder that hands out placeholder values and notes what was asked for.
+final class ShapeRecorder: Decoder {
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var shape: TypeShape = .any
+    private var properties: [String: ShapeRecorder] = [:]
+    private var order: [String] = []
+    private var optional: Set<String> = []
+    private var element: ShapeRecorder?
+    private var isMap = false
+
+    /// The shape once decoding finished (children included).
+    func finish() -> TypeShape {
+        if let element {
+            shape = .array(element.finish())
+        } else if isMap {
+            shape = .map(properties.values.first?.finish() ?? .any)
+        } else if !order.isEmpty || shape == .object(properties: [:], required: []) {
+            var found: [String: TypeShape] = [:]
+            for name in order { found[name] = properties[name]!.finish() }
+            shape = .object(properties: found, required: order.filter { !optional.contains($0) })
+        }
+        return shape
+    }
+
+    func child(_ key: String, optional isOptional: Bool) -> ShapeRecorder {
+        if let existing = properties[key] { return existing }
+        let child = ShapeRecorder()
+        properties[key] = child
+        order.append(key)
+        if isOptional { optional.insert(key) }
+        return child
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if shape == .any { shape = .object(properties: [:], required: []) }
+        return KeyedDecodingContainer(RecordingKeyed<Key>(recorder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let element = self.element ?? ShapeRecorder()
+        self.element = element
+        return RecordingUnkeyed(element: element)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { RecordingSingle(recorder: self) }
+
+    /// A placeholder for a scalar of type `T`, noting the scalar's shape.
+    func placeholder<T>(_ type: T.Type) -> T? {
+        switch type {
+        case is String.Type: shape = .string; return "a" as? T
+        case is Bool.Type: shape = .boolean; return false as? T
+        case is Double.Type: shape = .number; return 0.0 as? T
+        case is Float.Type: shape = .number; return Float(0) as? T
+        case is Int.Type: shape = .integer; return 0 as? T
+        case is Int8.Type: shape = .integer; return Int8(0) as? T
+        case is Int16.Type: shape = .integer; return Int16(0) as? T
+        case is Int32.Type: shape = .integer; return Int32(0) as? T
+        case is Int64.Type: shape = .integer; return Int64(0) as? T
+        case is UInt.Type: shape = .integer; return UInt(0) as? T
+        case is UInt8.Type: shape = .integer; return UInt8(0) as? T
+        case is UInt16.Type: shape = .integer; return UInt16(0) as? T
+        case is UInt32.Type: shape = .integer; return UInt32(0) as? T
+        case is UInt64.Type: shape = .integer; return UInt64(0) as? T
+        default: return nil
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let value = placeholder(type) { return value }
+        // A value the type rejects (an enum's raw value, an invalid URL) still leaves its shape behind.
+        return try T(from: self)
+    }
+
+    struct Stop: Error {}
+}
+
+private struct RecordingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let recorder: ShapeRecorder
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] {
+        recorder.markMap()
+        return []
+    }
+
+    func contains(_ key: Key) -> Bool { true }
+    func decodeNil(forKey key: Key) throws -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let child = recorder.child(key.stringValue, optional: false)
+        defer { _ = child.finish() }
+        return try child.decode(type)
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let child = recorder.child(key.stringValue, optional: true)
+        defer { _ = child.finish() }
+        return try? child.decode(type)
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try recorder.child(key.stringValue, optional: false).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try recorder.child(key.stringValue, optional: false).unkeyedContainer()
+    }
+    func superDecoder() throws -> any Decoder { recorder }
+    func superDecoder(forKey key: Key) throws -> any Decoder { recorder.child(key.stringValue, optional: false) }
+}
+
+private struct RecordingUnkeyed: UnkeyedDecodingContainer {
+    let element: ShapeRecorder
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { 1 }
+    var currentIndex = 0
+    var isAtEnd: Bool { currentIndex > 0 }
+
+    mutating func decodeNil() throws -> Bool { false }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        currentIndex += 1
+        return try element.decode(type)
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        currentIndex += 1
+        return try element.container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        currentIndex += 1
+        return try element.unkeyedContainer()
+    }
+    mutating func superDecoder() throws -> any Decoder { element }
+}
+
+private struct RecordingSingle: SingleValueDecodingContainer {
+    let recorder: ShapeRecorder
+    var codingPath: [any CodingKey] { [] }
+    func decodeNil() -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try recorder.decode(type) }
+}
+
+extension ShapeRecorder {
+    func markMap() {
+        isMap = true
+        _ = child("*", optional: true)
+    }
+}

@@ -1,0 +1,41 @@
+/// One named implementation a profile may choose for a factory of `T`, with optional settings
+/// (`with:` in a profile) decoded into a `Decodable` type the program declares.
+///
+/// ```swift
+/// httpClient.choices([
+///     "urlsession": .settings(HTTPSettings.self) { URLSessionClient(timeout: $0.timeoutSeconds) },
+///     "stub": .make { StubClient() },
+/// ])
+/// ```
+public struct Implementation<T>: Sendable {
+    /// The settings type's name, or nil when the implementation takes none.
+    let settingsType: String?
+    /// The settings' shape, for the catalog.
+    let settingsShape: TypeShape?
+    /// Checks the settings and returns the closure to register (nothing runs until then).
+    let prepare: @Sendable (ValueNode?) -> Result<@Sendable () -> T, ProfileError>
+
+    /// An implementation without settings.
+    public static func make(_ body: @escaping @Sendable () -> T) -> Self {
+        Implementation(settingsType: nil, settingsShape: nil) { _ in .success(body) }
+    }
+
+    /// An implementation built from settings of type `S`, decoded from the profile's `with:` (an absent
+    /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
+    public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
+        Implementation(settingsType: String(describing: S.self), settingsShape: TypeShape.of(S.self)) { node in
+            NodeDecoder.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map { settings in
+                { body(settings) }
+            }
+        }
+    }
+}
+
+extension ValueNode {
+    /// `{}`, for settings that a profile left out.
+    static let emptyMapping: ValueNode = {
+        var tree = NodeTree(file: "<no settings>")
+        tree.root = tree.append(.mapping([]), at: SourcePosition(file: "<no settings>", line: 1, column: 1))
+        return ValueNode(tree: tree, index: tree.root)
+    }()
+}

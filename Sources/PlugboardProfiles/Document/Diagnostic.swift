@@ -1,0 +1,206 @@
+/// A problem found in a profile, with where it is: `file:line:column: error: message [PB109]`.
+public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How bad a finding is. Errors keep a profile from being applied; warnings do not.
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    }
+
+    /// The stable code (`PB109`), documented in `docs/diagnostics.md`.
+    public var code: DiagnosticCode
+    /// Error or warning.
+    public var severity: Severity
+    /// What is wrong, and what to do where it helps.
+    public var message: String
+    /// Where it is.
+    public var position: SourcePosition
+
+    /// A finding at `position`; the severity is the code's unless given.
+    public init(_ code: DiagnosticCode, _ message: String, at position: SourcePosition, severity: Severity? = nil) {
+        self.code = code
+        self.message = message
+        self.position = position
+        self.severity = severity ?? code.severity
+    }
+
+    /// `file:line:column: error: message [CODE]`.
+    public var description: String {
+        "\(position): \(severity.rawValue): \(message) [\(code.rawValue)]"
+    }
+}
+
+/// The stable identity of each kind of finding.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// `PB109`.
+    public let rawValue: String
+    /// A short title (SARIF's rule name).
+    public let title: String
+    /// The severity findings of this kind have.
+    public let severity: Diagnostic.Severity
+
+    /// A code from its raw value; unknown raw values get a generic title.
+    public init(rawValue: String) {
+        self = Self.all.first { $0.rawValue == rawValue } ?? DiagnosticCode(rawValue, "unknown", .error)
+    }
+
+    init(_ rawValue: String, _ title: String, _ severity: Diagnostic.Severity = .error) {
+        self.rawValue = rawValue
+        self.title = title
+        self.severity = severity
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    // MARK: Reading the file (PB1xx)
+    /// The file could not be read.
+    public static let unreadable = DiagnosticCode("PB100", "unreadable-file")
+    /// The file is larger than the input limit.
+    public static let tooLarge = DiagnosticCode("PB101", "file-too-large")
+    /// The file is empty or holds only comments.
+    public static let empty = DiagnosticCode("PB102", "empty-file")
+    /// The file is not valid UTF-8.
+    public static let invalidUTF8 = DiagnosticCode("PB103", "invalid-utf8")
+    /// The file is UTF-16 or UTF-32.
+    public static let notUTF8 = DiagnosticCode("PB104", "not-utf8")
+    /// YAML syntax error.
+    public static let yamlSyntax = DiagnosticCode("PB105", "yaml-syntax")
+    /// JSON syntax error.
+    public static let jsonSyntax = DiagnosticCode("PB106", "json-syntax")
+    /// Tabs used for indentation.
+    public static let tabIndentation = DiagnosticCode("PB107", "tab-indentation")
+    /// YAML anchors and aliases.
+    public static let alias = DiagnosticCode("PB108", "anchor-or-alias")
+    /// YAML tags.
+    public static let tag = DiagnosticCode("PB109", "tag")
+    /// More than one YAML document.
+    public static let multipleDocuments = DiagnosticCode("PB110", "multiple-documents")
+    /// The same key twice in one mapping.
+    public static let duplicateKey = DiagnosticCode("PB111", "duplicate-key")
+    /// A mapping or list used as a key.
+    public static let complexKey = DiagnosticCode("PB112", "non-scalar-key")
+    /// Nesting deeper than the limit.
+    public static let tooDeep = DiagnosticCode("PB113", "nesting-too-deep")
+    /// A scalar longer than the limit.
+    public static let scalarTooLong = DiagnosticCode("PB114", "scalar-too-long")
+
+    // MARK: The document (PB2xx)
+    /// A field the format does not have.
+    public static let unknownField = DiagnosticCode("PB200", "unknown-field")
+    /// A value of the wrong kind (a list where a name is expected, ...).
+    public static let wrongType = DiagnosticCode("PB201", "wrong-type")
+    /// The `plugboard` version field is missing.
+    public static let missingVersion = DiagnosticCode("PB202", "missing-version")
+    /// A `plugboard` version other than 1.
+    public static let unsupportedVersion = DiagnosticCode("PB203", "unsupported-version")
+    /// `use` and `value` in one entry.
+    public static let useAndValue = DiagnosticCode("PB204", "use-and-value")
+    /// `with` without `use`.
+    public static let withWithoutUse = DiagnosticCode("PB205", "with-without-use")
+    /// An empty or malformed name.
+    public static let invalidName = DiagnosticCode("PB206", "invalid-name")
+    /// A plain YAML scalar that other YAML tools read as a boolean or null.
+    public static let ambiguousScalar = DiagnosticCode("PB207", "ambiguous-scalar", .warning)
+    /// A context that does not exist.
+    public static let unknownContext = DiagnosticCode("PB208", "unknown-context")
+    /// `scope` or `contexts` inside a context's entry.
+    public static let nestedContextEntry = DiagnosticCode("PB209", "invalid-context-entry")
+
+    // MARK: Profiles and extends (PB3xx)
+    /// A profile that was asked for (or extended) does not exist.
+    public static let profileNotFound = DiagnosticCode("PB300", "profile-not-found")
+    /// `extends` that loops back.
+    public static let extendsCycle = DiagnosticCode("PB301", "extends-cycle")
+    /// Two files with the same profile name in one folder.
+    public static let duplicateProfile = DiagnosticCode("PB302", "duplicate-profile")
+
+    // MARK: Against the program's declarations (PB4xx)
+    /// A container the program does not declare.
+    public static let unknownContainer = DiagnosticCode("PB400", "unknown-container")
+    /// A factory key the container does not declare.
+    public static let unknownFactory = DiagnosticCode("PB401", "unknown-factory")
+    /// An implementation name the factory does not declare.
+    public static let unknownImplementation = DiagnosticCode("PB402", "unknown-implementation")
+    /// A scope name that is neither built in nor declared.
+    public static let unknownScope = DiagnosticCode("PB403", "unknown-scope")
+    /// `value` on a factory not declared configurable.
+    public static let notConfigurable = DiagnosticCode("PB404", "not-configurable")
+    /// `value` that does not decode into the factory's type.
+    public static let invalidValue = DiagnosticCode("PB405", "invalid-value")
+    /// `with` on an implementation that declares no settings.
+    public static let noSettings = DiagnosticCode("PB406", "no-settings")
+    /// `with` that does not decode into the implementation's settings type.
+    public static let invalidSettings = DiagnosticCode("PB407", "invalid-settings")
+
+    /// Every code, in order.
+    public static let all: [DiagnosticCode] = [
+        unreadable, tooLarge, empty, invalidUTF8, notUTF8, yamlSyntax, jsonSyntax, tabIndentation, alias, tag,
+        multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong,
+        unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,
+        ambiguousScalar, unknownContext, nestedContextEntry,
+        profileNotFound, extendsCycle, duplicateProfile,
+        unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
+        noSettings, invalidSettings,
+    ]
+}
+
+/// One or more findings that kept something from happening.
+public struct ProfileError: Error, Sendable, CustomStringConvertible {
+    /// Every finding, errors and warnings, in file order.
+    public var diagnostics: [Diagnostic]
+
+    /// Wraps findings.
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// One finding per line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// The closest of `candidates` to `name`, when close enough to suggest ("did you mean ...?").
+func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+        let distance = editDistance(name.lowercased(), candidate.lowercased())
+        if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
+            best = (candidate, distance)
+        }
+    }
+    return best?.0
+}
+
+/// `message`, with "; did you mean 'x'?" when a close candidate exists.
+func withSuggestion(_ message: String, for name: String, among candidates: some Sequence<String>) -> String {
+    guard let close = suggestion(for: name, among: candidates) else { return message }
+    return "\(message); did you mean '\(close)'?"
+}
+
+private func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,278 @@
+/// Reads a ``NodeTree`` as a profile document, collecting every finding rather than stopping at the first.
+public struct DocumentReader {
+    private let tree: NodeTree
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Reads `tree` as the profile `name`.
+    public static func read(_ tree: NodeTree, name: String) -> (ProfileDocument, [Diagnostic]) {
+        var reader = DocumentReader(tree: tree)
+        let document = reader.document(name: name)
+        return (document, reader.diagnostics)
+    }
+
+    private init(tree: NodeTree) {
+        self.tree = tree
+    }
+
+    private mutating func report(_ code: DiagnosticCode, _ message: String, at index: Int) {
+        diagnostics.append(Diagnostic(code, message, at: tree[index].position))
+    }
+
+    private mutating func document(name: String) -> ProfileDocument {
+        var document = ProfileDocument(name: name, file: tree.file)
+        guard let pairs = mapping(tree.root, what: "a profile") else { return document }
+        var version: Int?
+        for (key, value) in pairs {
+            let field = tree.scalar(key)!
+            switch field {
+            case "plugboard":
+                version = integer(value, field: "plugboard")
+                if let found = version, found != 1 {
+                    report(.unsupportedVersion, "unsupported format version \(found); this Plugboard reads version 1", at: value)
+                }
+            case "$schema":
+                _ = text(value, field: "$schema")
+            case "description":
+                document.description = text(value, field: "description")
+            case "extends":
+                document.extends = names(value, field: "extends")
+            case "containers":
+                document.containers = containers(value)
+            default:
+                unknownField(field, at: key, among: ["plugboard", "description", "extends", "containers", "$schema"])
+            }
+        }
+        if version == nil && !pairs.contains(where: { tree.scalar($0.key) == "plugboard" }) {
+            report(.missingVersion, "missing `plugboard: 1` (the format version)", at: tree.root)
+        }
+        return document
+    }
+
+    private mutating func containers(_ index: Int) -> [ContainerSection] {
+        guard let pairs = mapping(index, what: "`containers` (container name -> factory key -> entry)") else { return [] }
+        var sections: [ContainerSection] = []
+        for (key, value) in pairs {
+            guard let name = identifier(key, what: "a container name") else { continue }
+            guard let factories = mapping(value, what: "container `\(name.value)` (factory key -> entry)") else { continue }
+            var entries: [FactoryEntry] = []
+            for (factoryKey, entryNode) in factories {
+                guard let keyName = identifier(factoryKey, what: "a factory key") else { continue }
+                if let entry = entry(entryNode, key: keyName) { entries.append(entry) }
+            }
+            sections.append(ContainerSection(name: name, entries: entries))
+        }
+        return sections
+    }
+
+    private mutating func entry(_ index: Int, key: Located<String>) -> FactoryEntry? {
+        guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return nil }
+        var entry = FactoryEntry(key: key)
+        for (fieldNode, value) in pairs {
+            let field = tree.scalar(fieldNode)!
+            switch field {
+            case "use": entry.use = name(value, field: "use")
+            case "scope": entry.scope = name(value, field: "scope")
+            case "value": entry.value = ValueNode(tree: tree, index: value)
+            case "with": entry.with = withSettings(value)
+            case "contexts": entry.contexts = contexts(value)
+            default: unknownField(field, at: fieldNode, among: ["use", "scope", "contexts", "value", "with"])
+            }
+        }
+        checkCombination(use: entry.use, value: entry.value, with: entry.with, at: index)
+        return entry
+    }
+
+    /// `use` and `value` exclude each other in one entry. (Whether `with` has a `use` is judged after
+    /// merging: a profile may change only the settings of an implementation its parent chose.)
+    private mutating func checkCombination(use: Located<String>?, value: ValueNode?, with: ValueNode?, at index: Int) {
+        if use != nil && value != nil {
+            report(.useAndValue, "`use` and `value` exclude each other: choose an implementation or set a value", at: index)
+        }
+    }
+
+    private mutating func withSettings(_ index: Int) -> ValueNode? {
+        guard case .mapping = tree[index].kind else {
+            report(.wrongType, "`with` must be a mapping of settings, not \(tree.describe(index))", at: index)
+            return nil
+        }
+        return ValueNode(tree: tree, index: index)
+    }
+
+    private mutating func contexts(_ index: Int) -> [ContextChoice] {
+        guard let pairs = mapping(index, what: "`contexts` (context -> choice)") else { return [] }
+        var choices: [ContextChoice] = []
+        for (key, value) in pairs {
+            let context = tree.scalar(key)!
+            let position = tree[key].position
+            if context == "arg" {
+                guard let arguments = mapping(value, what: "`arg` (launch argument -> choice)") else { continue }
+                for (argumentKey, choiceNode) in arguments {
+                    let argument = tree.scalar(argumentKey)!
+                    if argument.isEmpty {
+                        report(.invalidName, "a launch argument cannot be empty", at: argumentKey)
+                        continue
+                    }
+                    if let choice = choice(choiceNode, context: Located("arg:\(argument)", at: tree[argumentKey].position)) {
+                        choices.append(choice)
+                    }
+                }
+            } else if profileContexts.contains(context) {
+                if let choice = choice(value, context: Located(context, at: position)) { choices.append(choice) }
+            } else {
+                diagnostics.append(Diagnostic(
+                    .unknownContext,
+                    withSuggestion("unknown context '\(context)' (contexts: \((profileContexts + ["arg"]).joined(separator: ", ")))",
+                        for: context, among: profileContexts + ["arg"]),
+                    at: position))
+            }
+        }
+        return choices
+    }
+
+    private mutating func choice(_ index: Int, context: Located<String>) -> ContextChoice? {
+        var choice = ContextChoice(context: context)
+        switch tree[index].kind {
+        case .scalar:
+            choice.use = name(index, field: "the choice for \(context.value)")
+            return choice.use == nil ? nil : choice
+        case .sequence:
+            report(.wrongType, "the choice for \(context.value) must be an implementation name or an entry, not a list", at: index)
+            return nil
+        case .mapping(let pairs):
+            for (fieldNode, value) in pairs {
+                let field = tree.scalar(fieldNode)!
+                switch field {
+                case "use": choice.use = name(value, field: "use")
+                case "with": choice.with = withSettings(value)
+                case "value": choice.value = ValueNode(tree: tree, index: value)
+                case "scope", "contexts":
+                    report(.nestedContextEntry, "`\(field)` cannot be set inside a context; set it on the factory's entry", at: fieldNode)
+                default:
+                    unknownField(field, at: fieldNode, among: ["use", "with", "value"])
+                }
+            }
+            checkCombination(use: choice.use, value: choice.value, with: choice.with, at: index)
+            if choice.use == nil && choice.value == nil {
+                report(.wrongType, "the choice for \(context.value) needs `use` or `value`", at: index)
+                return nil
+            }
+            return choice
+        }
+    }
+
+    // MARK: Typed scalars
+
+    private mutating func mapping(_ index: Int, what: String) -> [(key: Int, value: Int)]? {
+        if case .mapping(let pairs) = tree[index].kind { return pairs }
+        report(.wrongType, "\(what) must be a mapping, not \(tree.describe(index))", at: index)
+        return nil
+    }
+
+    private mutating func unknownField(_ field: String, at index: Int, among fields: [String]) {
+        report(.unknownField, withSuggestion("unknown field '\(field)'", for: field, among: fields), at: index)
+    }
+
+    /// YAML 1.1 spellings of booleans and null, which YAML 1.2 (and profiles) read as plain text.
+    static let ambiguousPlainScalars: Set<String> = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "",
+    ]
+
+    /// A name: text, or a plain scalar (with a warning when other YAML tools would read it as a boolean or null).
+    private mutating func name(_ index: Int, field: String) -> Located<String>? {
+        guard case .scalar(let text, let style) = tree[index].kind else {
+            report(.wrongType, "\(field) must be a name, not \(tree.describe(index))", at: index)
+            return nil
+        }
+        switch style {
+        case .number, .boolean, .null:
+            report(.wrongType, "\(field) must be a name in quotes, not \(tree.describe(index))", at: index)
+            return nil
+        case .plain where Self.ambiguousPlainScalars.contains(text):
+            diagnostics.append(Diagnostic(
+                .ambiguousScalar,
+                "'\(text)' is read as \(["null", "Null", "NULL", "~", ""].contains(text) ? "null" : "a boolean") by other YAML tools; quote it (\"\(text)\") if it is a name",
+                at: tree[index].position))
+        default:
+            break
+        }
+        if text.isEmpty {
+            report(.invalidName, "\(field) cannot be empty", at: index)
+            return nil
+        }
+        return Located(text, at: tree[index].position)
+    }
+
+    /// A container name or factory key: letters, digits and `_`, a function's `name(label:)` form allowed.
+    private mutating func identifier(_ index: Int, what: String) -> Located<String>? {
+        let text = tree.scalar(index) ?? ""
+        let valid = text.first.map { $0.isLetter || $0 == "_" } ?? false
+            && text.allSatisfy { $0.isLetter || $0.isNumber || "_():.".contains($0) }
+        guard valid else {
+            report(.invalidName, "'\(text)' is not \(what)", at: index)
+            return nil
+        }
+        return Located(text, at: tree[index].position)
+    }
+
+    private mutating func names(_ index: Int, field: String) -> [Located<String>] {
+        if case .sequence(let items) = tree[index].kind {
+            return items.compactMap { name($0, field: field) }
+        }
+        return name(index, field: field).map { [$0] } ?? []
+    }
+
+    private mutating func text(_ index: Int, field: String) -> String? {
+        guard case .scalar(let text, let style) = tree[index].kind, style == .text || style == .plain else {
+            report(.wrongType, "`\(field)` must be text, not \(tree.describe(index))", at: index)
+            return nil
+        }
+        return text
+    }
+
+    /// An integer as YAML 1.2 core and JSON write it: no leading zeros, no `0x`, `_` or `:` forms.
+    private mutating func integer(_ index: Int, field: String) -> Int? {
+        if case .scalar(let text, let style) = tree[index].kind, style == .plain || style == .number,
+            ScalarRules.isInteger(text), let value = Int(text)
+        {
+            return value
+        }
+        report(.wrongType, "`\(field)` must be a whole number, not \(tree.describe(index))", at: index)
+        return nil
+    }
+}
+
+/// How plain scalars read, by the YAML 1.2 core schema (stricter than YAML 1.1).
+enum ScalarRules {
+    /// `0`, `-12`, `42`; not `010`, `0x1F`, `1_000`, `1:30`, `+5`.
+    static func isInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" { digits = digits.dropFirst() }
+        guard let first = digits.first, digits.allSatisfy(\.isASCIIDigit) else { return false }
+        return first != "0" || digits.count == 1
+    }
+
+    /// An integer, or a decimal with a fraction and/or exponent (`1.5`, `2e3`); not `.5`, `NaN`, `.inf`.
+    static func isNumber(_ text: String) -> Bool {
+        if isInteger(text) { return true }
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let mantissaEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
+        let mantissa = rest[..<mantissaEnd]
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit),
+            whole.first != "0" || whole.count == 1
+        else { return false }
+        if parts.count == 2 && (parts[1].isEmpty || !parts[1].allSatisfy(\.isASCIIDigit)) { return false }
+        if mantissaEnd != rest.endIndex {
+            var exponent = rest[rest.index(after: mantissaEnd)...]
+            if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
+            return !exponent.isEmpty && exponent.allSatisfy(\.isASCIIDigit)
+        }
+        return parts.count == 2
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,83 @@
+/// A setting after merging, with the place it came from and the places it overrode.
+public struct Setting<Value: Sendable>: Sendable {
+    /// The value in force.
+    public var value: Value
+    /// Where it was set.
+    public var origin: SourcePosition
+    /// The profile that set it.
+    public var profile: String
+    /// Earlier settings it replaced (parents, or profiles further left), oldest first.
+    public var overridden: [SourcePosition] = []
+}
+
+/// One factory's settings after merging every applied profile.
+public struct MergedEntry: Sendable {
+    /// Where the factory is first named.
+    public var keyPosition: SourcePosition
+    /// The implementation chosen (`default` keeps the factory's own definition).
+    public var use: Setting<String>?
+    /// Settings for the implementation.
+    public var with: Setting<ValueNode>?
+    /// The factory's value.
+    public var value: Setting<ValueNode>?
+    /// The scope's name.
+    public var scope: Setting<String>?
+    /// Context choices by context (`test`, `arg:mock1`).
+    public var contexts: [String: Setting<ContextChoice>] = [:]
+}
+
+/// The result of merging profiles: `extends` chains first, then several active profiles left to right,
+/// field by field.
+public struct MergedProfile: Sendable {
+    /// The profiles asked for.
+    public var names: [String]
+    /// Every document applied, in order (parents first).
+    public var documents: [ProfileDocument]
+    /// Container name -> factory key -> merged entry.
+    public var containers: [String: [String: MergedEntry]] = [:]
+    /// Where each container is first named.
+    public var containerPositions: [String: SourcePosition] = [:]
+
+    /// Merges `documents`, given in the order they apply.
+    public init(names: [String], documents: [ProfileDocument]) {
+        self.names = names
+        self.documents = documents
+        for document in documents {
+            for section in document.containers {
+                if containerPositions[section.name.value] == nil { containerPositions[section.name.value] = section.name.position }
+                for entry in section.entries {
+                    var merged = containers[section.name.value]?[entry.key.value] ?? MergedEntry(keyPosition: entry.key.position)
+                    merged.apply(entry, from: document.name)
+                    containers[section.name.value, default: [:]][entry.key.value] = merged
+                }
+            }
+        }
+    }
+}
+
+extension MergedEntry {
+    mutating func apply(_ entry: FactoryEntry, from profile: String) {
+        func replace<V>(_ old: Setting<V>?, with value: V, at origin: SourcePosition) -> Setting<V> {
+            Setting(value: value, origin: origin, profile: profile, overridden: old.map { $0.overridden + [$0.origin] } ?? [])
+        }
+        if let use = entry.use {
+            self.use = replace(self.use, with: use.value, at: use.position)
+            value = nil
+            if use.value == "default" { with = nil }
+        }
+        if let with = entry.with {
+            self.with = replace(self.with, with: with, at: with.position)
+        }
+        if let value = entry.value {
+            self.value = replace(self.value, with: value, at: value.position)
+            use = nil
+            with = nil
+        }
+        if let scope = entry.scope {
+            self.scope = replace(self.scope, with: scope.value, at: scope.position)
+        }
+        for choice in entry.contexts {
+            contexts[choice.context.value] = replace(contexts[choice.context.value], with: choice, at: choice.context.position)
+        }
+    }
+}

@@ -1,0 +1,309 @@
+/// Decodes a ``ValueNode`` into a `Decodable` type the program declared, typing scalars by what the type
+/// asks for (YAML 1.2 core forms) and reporting problems at the node's line and column. Keys the type
+/// does not read are errors, so a misspelt setting never passes silently.
+public enum NodeDecoder {
+    /// Decodes `node` as `T`, or returns the diagnostics that say why it cannot be.
+    public static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<T, ProfileError> {
+        let state = DecodingState(tree: node.tree, code: code)
+        let decoder = TreeDecoder(state: state, index: node.index, codingPath: [])
+        do {
+            let value = try T(from: decoder)
+            let unread = state.unreadKeys()
+            if !unread.isEmpty { return .failure(ProfileError(unread)) }
+            return .success(value)
+        } catch let error as NodeDecodingError {
+            return .failure(ProfileError([Diagnostic(code, error.message, at: node.tree[error.index].position)]))
+        } catch let error as DecodingError {
+            return .failure(ProfileError([state.diagnostic(for: error, root: node.index)]))
+        } catch {
+            return .failure(ProfileError([Diagnostic(code, "\(error)", at: node.position)]))
+        }
+    }
+}
+
+struct NodeDecodingError: Error {
+    let message: String
+    let index: Int
+}
+
+/// What one decoding shares: the tree, and which keys of which mappings were read.
+final class DecodingState {
+    let tree: NodeTree
+    let code: DiagnosticCode
+    private var readKeys: [Int: Set<String>] = [:]
+    private var mappings: [Int] = []
+
+    init(tree: NodeTree, code: DiagnosticCode) {
+        self.tree = tree
+        self.code = code
+    }
+
+    func opened(_ mapping: Int) {
+        if readKeys[mapping] == nil {
+            readKeys[mapping] = []
+            mappings.append(mapping)
+        }
+    }
+
+    func read(_ key: String, in mapping: Int) {
+        readKeys[mapping, default: []].insert(key)
+    }
+
+    /// Keys present in a mapping the type decoded but never asked for.
+    func unreadKeys() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for mapping in mappings {
+            guard case .mapping(let pairs) = tree[mapping].kind, let read = readKeys[mapping] else { continue }
+            for (key, _) in pairs {
+                let name = tree.scalar(key)!
+                if !read.contains(name) {
+                    found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: read), at: tree[key].position))
+                }
+            }
+        }
+        return found
+    }
+
+    /// A diagnostic for an error thrown by a type's own `init(from:)` (such as `URL`'s), at the deepest node on its path.
+    func diagnostic(for error: DecodingError, root: Int) -> Diagnostic {
+        let (path, message): ([any CodingKey], String) =
+            switch error {
+            case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+            case .keyNotFound(let key, let context): (context.codingPath, "missing setting '\(key.stringValue)'")
+            case .typeMismatch(_, let context): (context.codingPath, context.debugDescription)
+            case .valueNotFound(_, let context): (context.codingPath, context.debugDescription)
+            @unknown default: ([], "\(error)")
+            }
+        var index = root
+        for key in path {
+            switch tree[index].kind {
+            case .mapping(let pairs):
+                guard let pair = pairs.first(where: { tree.scalar($0.key) == key.stringValue }) else { break }
+                index = pair.value
+            case .sequence(let items):
+                guard let position = key.intValue, items.indices.contains(position) else { break }
+                index = items[position]
+            case .scalar:
+                break
+            }
+        }
+        return Diagnostic(code, message, at: tree[index].position)
+    }
+}
+
+struct TreeDecoder: Decoder {
+    let state: DecodingState
+    let index: Int
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var node: NodeTree.Node { state.tree[index] }
+
+    func fail(_ message: String, at index: Int? = nil) -> NodeDecodingError {
+        NodeDecodingError(message: message, index: index ?? self.index)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .mapping(let pairs) = node.kind else {
+            throw fail("expected a mapping, found \(state.tree.describe(index))")
+        }
+        state.opened(index)
+        var values: [String: Int] = [:]
+        for (key, value) in pairs { values[state.tree.scalar(key)!] = value }
+        return KeyedDecodingContainer(KeyedNodeContainer<Key>(decoder: self, values: values))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .sequence(let items) = node.kind else {
+            throw fail("expected a list, found \(state.tree.describe(index))")
+        }
+        return UnkeyedNodeContainer(decoder: self, items: items)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleNodeContainer(decoder: self)
+    }
+
+    func child(_ index: Int, key: any CodingKey) -> TreeDecoder {
+        TreeDecoder(state: state, index: index, codingPath: codingPath + [key])
+    }
+
+    // MARK: Scalars, typed by what is asked for
+
+    func scalar(_ what: String) throws -> (String, NodeTree.ScalarStyle) {
+        guard case .scalar(let text, let style) = node.kind else {
+            throw fail("expected \(what), found \(state.tree.describe(index))")
+        }
+        return (text, style)
+    }
+
+    func isNull() -> Bool {
+        guard case .scalar(let text, let style) = node.kind else { return false }
+        return style == .null || (style == .plain && ["null", "Null", "NULL", "~", ""].contains(text))
+    }
+
+    func decodeBool() throws -> Bool {
+        let (text, style) = try scalar("true or false")
+        guard style == .boolean || style == .plain, text == "true" || text == "false" else {
+            throw fail("expected true or false, found \(state.tree.describe(index))")
+        }
+        return text == "true"
+    }
+
+    func decodeString() throws -> String {
+        let (text, style) = try scalar("text")
+        switch style {
+        case .text: return text
+        case .plain:
+            if DocumentReader.ambiguousPlainScalars.contains(text) || ScalarRules.isNumber(text) {
+                throw fail("expected text, found \(state.tree.describe(index)) unquoted; quote it (\"\(text)\")")
+            }
+            return text
+        default:
+            throw fail("expected text, found \(state.tree.describe(index))")
+        }
+    }
+
+    func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        let (text, style) = try scalar("a whole number")
+        guard style == .number || style == .plain, ScalarRules.isInteger(text) else {
+            throw fail("expected a whole number, found \(state.tree.describe(index)) (010, 0x1F, 1_000 and quoted numbers are not whole numbers here)")
+        }
+        guard let value = I(text) else { throw fail("\(text) does not fit in \(I.self)") }
+        return value
+    }
+
+    func decodeFloat<F: LosslessStringConvertible>(_ type: F.Type) throws -> F {
+        let (text, style) = try scalar("a number")
+        guard style == .number || style == .plain, ScalarRules.isNumber(text), let value = F(text) else {
+            throw fail("expected a number, found \(state.tree.describe(index))")
+        }
+        return value
+    }
+}
+
+struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TreeDecoder
+    let values: [String: Int]
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] {
+        values.keys.compactMap { key in
+            decoder.state.read(key, in: decoder.index)
+            return Key(stringValue: key)
+        }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        decoder.state.read(key.stringValue, in: decoder.index)
+        return values[key.stringValue] != nil
+    }
+
+    func child(_ key: Key) throws -> TreeDecoder {
+        decoder.state.read(key.stringValue, in: decoder.index)
+        guard let index = values[key.stringValue] else {
+            throw decoder.fail("missing setting '\(key.stringValue)'")
+        }
+        return decoder.child(index, key: key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decodeString() }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decodeFloat(Double.self) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decodeFloat(Float.self) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decodeInteger(Int.self) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(Int8.self) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decodeInteger(Int16.self) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decodeInteger(Int32.self) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decodeInteger(Int64.self) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decodeInteger(UInt.self) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decodeInteger(UInt8.self) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeInteger(UInt16.self) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(UInt32.self) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(UInt64.self) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: child(key)) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func superDecoder() throws -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
+}
+
+struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
+    let decoder: TreeDecoder
+    let items: [Int]
+    var currentIndex = 0
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    struct IndexKey: CodingKey {
+        let intValue: Int?
+        let stringValue: String
+        init(_ index: Int) {
+            intValue = index
+            stringValue = "\(index)"
+        }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { self.init(intValue) }
+    }
+
+    mutating func next() throws -> TreeDecoder {
+        guard !isAtEnd else { throw decoder.fail("the list has only \(items.count) items") }
+        defer { currentIndex += 1 }
+        return decoder.child(items[currentIndex], key: IndexKey(currentIndex))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, decoder.child(items[currentIndex], key: IndexKey(currentIndex)).isNull() else { return false }
+        currentIndex += 1
+        return true
+    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decodeBool() }
+    mutating func decode(_ type: String.Type) throws -> String { try next().decodeString() }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeFloat(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decodeFloat(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next().decodeInteger(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decodeInteger(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decodeInteger(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decodeInteger(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decodeInteger(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decodeInteger(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decodeInteger(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decodeInteger(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decodeInteger(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decodeInteger(UInt64.self) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    mutating func superDecoder() throws -> any Decoder { try next() }
+}
+
+struct SingleNodeContainer: SingleValueDecodingContainer {
+    let decoder: TreeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { decoder.isNull() }
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
+    func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.decodeFloat(Double.self) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeFloat(Float.self) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.decodeInteger(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeInteger(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeInteger(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.decodeInteger(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.decodeInteger(Int64.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.decodeInteger(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.decodeInteger(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeInteger(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeInteger(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(UInt64.self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: decoder) }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+
+/// How `applyProfile` finds, checks and applies profiles. The defaults read the launch arguments and
+/// environment of this process and search `PLUGBOARD_PROFILE_PATH`, then ``directories``, then `Profiles/`.
+public struct ProfileOptions: Sendable {
+    /// Profiles chosen by the program itself; they win over the launch argument and the environment.
+    public var profiles: [String]?
+    /// Folders to search after `PLUGBOARD_PROFILE_PATH` and before `Profiles/`.
+    public var directories: [String] = []
+    /// What happens when an active profile has errors.
+    public var failurePolicy: FailurePolicy = .stop
+    /// Parser limits.
+    public var limits: ParseLimits = .default
+    /// The launch arguments (`--plugboard-profile`, `--plugboard-export-catalog`).
+    public var arguments: [String] = ProcessInfo.processInfo.arguments
+    /// The environment (`PLUGBOARD_PROFILE`, `PLUGBOARD_PROFILE_PATH`).
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Where `Profiles/` is looked for.
+    public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    /// Receives the "applied" line and, with ``FailurePolicy/keepDefaults``, the diagnostics.
+    public var logger = Logger(label: "plugboard")
+
+    /// Options with the defaults.
+    public init() {}
+
+    /// Options with profiles chosen in code and extra folders to search.
+    public init(profiles: [String]? = nil, directories: [String] = [], failurePolicy: FailurePolicy = .stop) {
+        self.profiles = profiles
+        self.directories = directories
+        self.failurePolicy = failurePolicy
+    }
+
+    /// The search path: `PLUGBOARD_PROFILE_PATH`, then ``directories``, then `Profiles/` in the working directory.
+    public var searchPath: [String] {
+        let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
+        return fromEnvironment + directories + [(workingDirectory as NSString).appendingPathComponent("Profiles")]
+    }
+
+    /// The launch argument that asks the program to write its catalog to a path and exit.
+    public static let exportCatalogArgument = "--plugboard-export-catalog"
+}
+
+/// What happens when an active profile cannot be applied.
+public enum FailurePolicy: Sendable, Equatable {
+    /// Print every diagnostic to standard error and stop the program with ``ProfileFailure/exitCode``,
+    /// as a server that refuses a bad configuration at start-up. The default.
+    case stop
+    /// Keep the code's own registrations, log the diagnostics as errors, and go on.
+    case keepDefaults
+}
+
+/// The exit status of a program stopped by a profile that could not be applied.
+public enum ProfileFailure {
+    /// 78, `EX_CONFIG`: a configuration error.
+    public static let exitCode: Int32 = 78
+}
+
+/// Profiles and folders set for one task tree (a test), winning over everything else.
+public struct ProfileOverride: Sendable {
+    /// The profiles to apply.
+    public var profiles: [String]
+    /// Folders to search first.
+    public var directories: [String]
+
+    /// An override.
+    public init(profiles: [String], directories: [String]) {
+        self.profiles = profiles
+        self.directories = directories
+    }
+
+    /// The override active for the current task, if any.
+    @TaskLocal public static var current: ProfileOverride?
+}

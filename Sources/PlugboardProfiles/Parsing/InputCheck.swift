@@ -1,0 +1,101 @@
+/// Checks made on a file's bytes before any parser sees them.
+enum InputCheck {
+    /// Size, encoding and (for YAML) tab indentation. Returns the bytes to parse (without a UTF-8 BOM).
+    static func check(_ bytes: [UInt8], file: String, limits: ParseLimits, yaml: Bool) -> Result<ArraySlice<UInt8>, Diagnostic> {
+        let start = SourcePosition(file: file, line: 1, column: 1)
+        if bytes.count > limits.maxInputBytes {
+            return .failure(Diagnostic(
+                .tooLarge, "the file is \(bytes.count) bytes, over the limit of \(limits.maxInputBytes) bytes", at: start))
+        }
+        if let encoding = wideEncoding(bytes) {
+            return .failure(Diagnostic(.notUTF8, "the file is \(encoding); profiles must be UTF-8", at: start))
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        if let offset = firstInvalidUTF8(body) {
+            return .failure(Diagnostic(
+                .invalidUTF8, "the file is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16, uppercase: true)))",
+                at: position(ofByte: offset, in: body, file: file)))
+        }
+        if yaml, let tab = leadingTab(body, file: file) {
+            return .failure(Diagnostic(
+                .tabIndentation, "tabs are not allowed for indentation in YAML; indent with spaces", at: tab))
+        }
+        return .success(body)
+    }
+
+    /// UTF-16 and UTF-32, by byte-order mark or by the zero bytes of ASCII text.
+    static func wideEncoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        if bytes.count >= 4 {
+            if bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0 { return "UTF-32" }
+            if bytes[0] != 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 { return "UTF-32" }
+        }
+        if bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0) { return "UTF-16" }
+        return nil
+    }
+
+    /// The offset (from the slice's start) of the first byte that is not valid UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte < 0x80 { index += 1; continue }
+                let length: Int
+                var minimum: UInt32
+                var scalar: UInt32
+                switch byte {
+                case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+                case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+                case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+                default: return index
+                }
+                guard index + length <= count else { return index }
+                for offset in 1..<length {
+                    let next = buffer[index + offset]
+                    guard next & 0xC0 == 0x80 else { return index }
+                    scalar = scalar << 6 | UInt32(next & 0x3F)
+                }
+                if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// The first tab in a line's leading white space.
+    static func leadingTab(_ bytes: ArraySlice<UInt8>, file: String) -> SourcePosition? {
+        var line = 1, column = 1, atLineStart = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+                atLineStart = true
+                continue
+            }
+            if atLineStart {
+                if byte == UInt8(ascii: "\t") { return SourcePosition(file: file, line: line, column: column) }
+                if byte != UInt8(ascii: " ") { atLineStart = false }
+            }
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return nil
+    }
+
+    /// The line and column (in characters) of byte `offset` of `bytes`.
+    static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourcePosition {
+        var line = 1, column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourcePosition(file: file, line: line, column: column)
+    }
+}
