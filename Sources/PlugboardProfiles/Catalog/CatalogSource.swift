@@ -40,6 +40,7 @@ public struct CatalogSource: DeclarationSource {
     }
 
     public var scopeNames: [String] { catalog.allScopeNames }
+    public var containerNames: [String] { Array(catalog.containers.keys) }
 }
 
 /// Checks a node against a ``TypeShape`` by the same scalar rules the program's decoder applies.

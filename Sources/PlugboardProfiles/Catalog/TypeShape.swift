@@ -1,3 +1,5 @@
+import Foundation
+
 /// The JSON shape of a `Decodable` type, as far as decoding it reveals: written into the catalog so that
 /// the validator can check `value:` and `with:` without the program. Encoded as a JSON Schema fragment.
 public indirect enum TypeShape: Sendable, Equatable, Codable {
@@ -20,6 +22,7 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
 
     /// The shape of `T`, found by decoding it from a recording decoder.
     public static func of<T: Decodable>(_ type: T.Type) -> TypeShape {
+        if TextualTypes.isTextual(type) { return .string }
         let recorder = ShapeRecorder()
         _ = try? T(from: recorder)
         return recorder.finish()
@@ -72,12 +75,20 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
 
 /// A decoder that hands out placeholder values and notes what was asked for.
 final class ShapeRecorder: Decoder {
+    /// Recursive types are followed this deep, then recorded as `any`.
+    static let depthLimit = 16
+    let depth: Int
+
+    init(depth: Int = 0) {
+        self.depth = depth
+    }
+
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var shape: TypeShape = .any
     private var properties: [String: ShapeRecorder] = [:]
     private var order: [String] = []
-    private var optional: Set<String> = []
+    fileprivate var optional: Set<String> = []
     private var element: ShapeRecorder?
     private var isMap = false
 
@@ -90,14 +101,14 @@ final class ShapeRecorder: Decoder {
         } else if !order.isEmpty || shape == .object(properties: [:], required: []) {
             var found: [String: TypeShape] = [:]
             for name in order { found[name] = properties[name]!.finish() }
-            shape = .object(properties: found, required: order.filter { !optional.contains($0) })
+            shape = .object(properties: found, required: order.filter { !optional.contains($0) }.sorted())
         }
         return shape
     }
 
     func child(_ key: String, optional isOptional: Bool) -> ShapeRecorder {
         if let existing = properties[key] { return existing }
-        let child = ShapeRecorder()
+        let child = ShapeRecorder(depth: depth + 1)
         properties[key] = child
         order.append(key)
         if isOptional { optional.insert(key) }
@@ -110,7 +121,7 @@ final class ShapeRecorder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let element = self.element ?? ShapeRecorder()
+        let element = self.element ?? ShapeRecorder(depth: depth + 1)
         self.element = element
         return RecordingUnkeyed(element: element)
     }
@@ -140,6 +151,15 @@ final class ShapeRecorder: Decoder {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = placeholder(type) { return value }
+        if TextualTypes.isTextual(type) {
+            shape = .string
+            if let url = URL(string: "https://placeholder.invalid") as? T { return url }
+            if let date = Date(timeIntervalSince1970: 0) as? T { return date }
+        }
+        if depth >= Self.depthLimit {
+            shape = .any
+            throw Stop()
+        }
         // A value the type rejects (an enum's raw value, an invalid URL) still leaves its shape behind.
         return try T(from: self)
     }
@@ -156,7 +176,11 @@ private struct RecordingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) throws -> Bool { false }
+    /// Only optional properties ask whether a key holds null: that is how the recorder tells them apart.
+    func decodeNil(forKey key: Key) throws -> Bool {
+        recorder.markOptional(key.stringValue)
+        return false
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let child = recorder.child(key.stringValue, optional: false)
         defer { _ = child.finish() }
@@ -208,6 +232,11 @@ private struct RecordingSingle: SingleValueDecodingContainer {
 }
 
 extension ShapeRecorder {
+    func markOptional(_ key: String) {
+        _ = child(key, optional: true)
+        optional.insert(key)
+    }
+
     func markMap() {
         isMap = true
         _ = child("*", optional: true)

@@ -106,6 +106,7 @@ struct LiveDeclarations: DeclarationSource {
         factories[key]!.value!.prepare(value)
     }
     var scopeNames: [String] { Array(scopes.keys) }
+    var containerNames: [String] { [] }
 
     /// This container's part of a catalog.
     func catalog(named name: String) -> Catalog {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One named implementation a profile may choose for a factory of `T`, with optional settings
 /// (`with:` in a profile) decoded into a `Decodable` type the program declares.
 ///
@@ -23,7 +25,7 @@ public struct Implementation<T>: Sendable {
     /// An implementation built from settings of type `S`, decoded from the profile's `with:` (an absent
     /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
-        Implementation(settingsType: String(describing: S.self), settingsShape: TypeShape.of(S.self)) { node in
+        Implementation(settingsType: typeName(S.self), settingsShape: TypeShape.of(S.self)) { node in
             NodeDecoder.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map { settings in
                 { body(settings) }
             }
@@ -38,4 +40,13 @@ extension ValueNode {
         tree.root = tree.append(.mapping([]), at: SourcePosition(file: "<no settings>", line: 1, column: 1))
         return ValueNode(tree: tree, index: tree.root)
     }()
+}
+
+/// A type's name without its module: `FixedClock.Settings`, `Array<String>`.
+func typeName(_ type: Any.Type) -> String {
+    var name = String(reflecting: type)
+    if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<"), !name.hasPrefix("any ") {
+        name = String(name[name.index(after: dot)...])
+    }
+    return name.replacingOccurrences(of: "Swift.", with: "")
 }

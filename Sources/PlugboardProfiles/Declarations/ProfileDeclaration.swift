@@ -76,7 +76,7 @@ extension Factory {
         let factory = self
         return FactoryDeclaration(
             key: key.name,
-            typeName: String(describing: T.self),
+            typeName: typeName(T.self),
             implementations: implementations.mapValues { implementation in
                 FactoryDeclaration.ErasedImplementation(
                     settingsType: implementation.settingsType,

@@ -61,9 +61,10 @@ extension MergedEntry {
             Setting(value: value, origin: origin, profile: profile, overridden: old.map { $0.overridden + [$0.origin] } ?? [])
         }
         if let use = entry.use {
+            // Settings belong to the implementation they were given for: choosing another one drops them.
+            if use.value != self.use?.value { with = nil }
             self.use = replace(self.use, with: use.value, at: use.position)
             value = nil
-            if use.value == "default" { with = nil }
         }
         if let with = entry.with {
             self.with = replace(self.with, with: with, at: with.position)

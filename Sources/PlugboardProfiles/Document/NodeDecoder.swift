@@ -7,7 +7,7 @@ public enum NodeDecoder {
         let state = DecodingState(tree: node.tree, code: code)
         let decoder = TreeDecoder(state: state, index: node.index, codingPath: [])
         do {
-            let value = try T(from: decoder)
+            let value = try decoder.decodeValue(T.self)
             let unread = state.unreadKeys()
             if !unread.isEmpty { return .failure(ProfileError(unread)) }
             return .success(value)
@@ -47,6 +47,18 @@ final class DecodingState {
 
     func read(_ key: String, in mapping: Int) {
         readKeys[mapping, default: []].insert(key)
+    }
+
+    /// A key of `mapping` that was not read and is close to `name`.
+    func presentKey(in mapping: Int, closeTo name: String) -> (name: String, index: Int)? {
+        guard case .mapping(let pairs) = tree[mapping].kind else { return nil }
+        for (key, _) in pairs {
+            let present = tree.scalar(key)!
+            if present != name, readKeys[mapping]?.contains(present) != true, suggestion(for: present, among: [name]) != nil {
+                return (present, key)
+            }
+        }
+        return nil
     }
 
     /// Keys present in a mapping the type decoded but never asked for.
@@ -91,6 +103,35 @@ final class DecodingState {
     }
 }
 
+import Foundation
+
+/// Types that JSON and YAML write as strings, decoded from their text as `JSONDecoder` does.
+enum TextualTypes {
+    /// `T` made from a string node, or nil when `T` is not one of these types.
+    static func decode<T>(_ type: T.Type, from decoder: TreeDecoder) throws -> T? {
+        if type == URL.self {
+            let text = try decoder.decodeString()
+            guard let url = URL(string: text), url.scheme != nil || text.hasPrefix("/") else {
+                throw decoder.fail("expected a URL, found \"\(text)\"")
+            }
+            return url as? T
+        }
+        if type == Date.self {
+            let text = try decoder.decodeString()
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw decoder.fail("expected an ISO 8601 date and time (2026-01-01T09:00:00Z), found \"\(text)\"")
+            }
+            return date as? T
+        }
+        return nil
+    }
+
+    /// Whether `T` is decoded from a string.
+    static func isTextual(_ type: Any.Type) -> Bool {
+        type == URL.self || type == Date.self
+    }
+}
+
 struct TreeDecoder: Decoder {
     let state: DecodingState
     let index: Int
@@ -126,6 +167,12 @@ struct TreeDecoder: Decoder {
 
     func child(_ index: Int, key: any CodingKey) -> TreeDecoder {
         TreeDecoder(state: state, index: index, codingPath: codingPath + [key])
+    }
+
+    /// A value of `T`: strings for the textual types, otherwise `T`'s own decoding.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if let textual = try TextualTypes.decode(type, from: self) { return textual }
+        return try T(from: self)
     }
 
     // MARK: Scalars, typed by what is asked for
@@ -202,6 +249,10 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func child(_ key: Key) throws -> TreeDecoder {
         decoder.state.read(key.stringValue, in: decoder.index)
         guard let index = values[key.stringValue] else {
+            // A required key that is missing is most often a misspelt one that is present: say so there.
+            if let misspelt = decoder.state.presentKey(in: decoder.index, closeTo: key.stringValue) {
+                throw NodeDecodingError(message: "unknown setting '\(misspelt.name)'; did you mean '\(key.stringValue)'?", index: misspelt.index)
+            }
             throw decoder.fail("missing setting '\(key.stringValue)'")
         }
         return decoder.child(index, key: key)
@@ -222,7 +273,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeInteger(UInt16.self) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(UInt32.self) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(UInt64.self) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: child(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try child(key).container(keyedBy: type)
@@ -277,7 +328,7 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decodeInteger(UInt16.self) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decodeInteger(UInt32.self) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decodeInteger(UInt64.self) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
@@ -305,5 +356,5 @@ struct SingleNodeContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeInteger(UInt16.self) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeInteger(UInt32.self) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(UInt64.self) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: decoder) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
 }

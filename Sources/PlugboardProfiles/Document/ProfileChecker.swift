@@ -20,6 +20,8 @@ public protocol DeclarationSource {
     func prepare(in container: String, key: String, value: ValueNode) -> Result<Prepared, ProfileError>
     /// Every scope name profiles may use.
     var scopeNames: [String] { get }
+    /// Every container declared (for suggestions).
+    var containerNames: [String] { get }
 }
 
 /// One factory's entry after checking: what to register, the scope, and the context overrides.
@@ -45,7 +47,7 @@ public enum ProfileChecker {
         for container in (containers ?? Array(profile.containers.keys)).sorted() {
             guard let entries = profile.containers[container] else { continue }
             guard let keys = source.factoryKeys(in: container) else {
-                let known = allContainers(source, profile)
+                let known = source.containerNames
                 diagnostics.append(Diagnostic(
                     .unknownContainer,
                     withSuggestion("unknown container '\(container)'", for: container, among: known),
@@ -105,10 +107,6 @@ public enum ProfileChecker {
         case "device": .device
         default: .arg(String(name.dropFirst("arg:".count)))
         }
-    }
-
-    private static func allContainers<Source: DeclarationSource>(_ source: Source, _ profile: MergedProfile) -> [String] {
-        profile.containers.keys.filter { source.factoryKeys(in: $0) != nil }
     }
 
     static func list(_ names: [String]) -> String {

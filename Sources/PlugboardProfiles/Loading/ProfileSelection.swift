@@ -12,6 +12,12 @@ public struct ProfileSelection: Sendable, Equatable {
     /// What chose them.
     public var source: Source
 
+    /// A selection of `names` made by `source`.
+    public init(names: [String], source: Source) {
+        self.names = names
+        self.source = source
+    }
+
     /// The launch argument that names profiles.
     public static let argument = "--plugboard-profile"
     /// The environment variable that names profiles.

@@ -77,7 +77,7 @@ private struct JSONScanner {
     mutating func parse() -> Result<NodeTree, Diagnostic> {
         if let problem = skipSpace() { return .failure(problem) }
         guard current != nil else {
-            return .failure(Diagnostic(.empty, "the file is empty: a profile needs at least {\"plugboard\": 1}", at: here))
+            return .failure(Diagnostic(.empty, "the file is empty: a profile needs at least {\"plugboard\": 1}", at: SourcePosition(file: file, line: 1, column: 1)))
         }
         var stack: [Context] = []
         var expectingValue = true
@@ -261,6 +261,8 @@ private struct JSONScanner {
                     return .failure(Diagnostic(
                         .jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapeStart))
                 }
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                return .failure(Diagnostic(.jsonSyntax, "unterminated string (a line break inside a string is written \\n)", at: here))
             case 0x00..<0x20:
                 return .failure(Diagnostic(.jsonSyntax, "control characters must be escaped in JSON strings", at: here))
             default:

@@ -1,0 +1,96 @@
+import Foundation
+import Plugboard
+import PlugboardProfiles
+import Testing
+
+/// The hostile corpus: every file is rejected with its exact code, line and column, and a container
+/// asked to apply it is left exactly as the code made it.
+@Suite struct HostileInputTests {
+    static let cases = Fixtures.manifest(Fixtures.hostile + "/EXPECTED")
+
+    @Test(arguments: cases)
+    func rejectedWithTheExpectedDiagnostic(expected: [String]) {
+        let (file, code, place) = (expected[0], expected[1], expected[2])
+        let (_, diagnostics) = ProfileLibrary.load(file: Fixtures.hostile + "/" + file)
+        let first = diagnostics.first
+        #expect(first?.code.rawValue == code, "\(file): \(diagnostics)")
+        #expect(first.map { "\($0.position.line):\($0.position.column)" } == place, "\(file): \(diagnostics)")
+        #expect(first?.severity == .error)
+        #expect(first?.position.file.hasSuffix(file) == true)
+    }
+
+    @Test(arguments: cases)
+    func theContainerIsUntouched(expected: [String]) throws {
+        let file = expected[0]
+        let directory = Fixtures.temporaryDirectory()
+        let ext = (file as NSString).pathExtension
+        try FileManager.default.copyItem(atPath: Fixtures.hostile + "/" + file, toPath: directory + "/hostile.\(ext)")
+        let container = RulesContainer()
+        container.retries.register { 11 }
+        let before = container.state
+        let keys = container.manager.knownKeys
+        let report = container.apply(["hostile"], directories: [directory])
+        #expect(!report.applied)
+        #expect(report.diagnostics.first?.code.rawValue == expected[1])
+        #expect(container.state == before)
+        #expect(container.manager.knownKeys == keys)
+    }
+
+    @Test func aMillionLevelsDeepStopsAtTheLimit() {
+        let deepYAML = Array("plugboard: ".utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        guard case .failure(let yaml) = YAMLParser.parse(deepYAML, file: "deep.yaml") else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(yaml.code == .tooDeep)
+        #expect(yaml.position.column == 12 + 127, "the root mapping is the first of the 128 levels")
+        let deepJSON = Array(#"{"plugboard": "#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        guard case .failure(let json) = JSONParser.parse(deepJSON, file: "deep.json") else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(json.code == .tooDeep)
+    }
+
+    @Test func limitsAreSettable() {
+        let text = Array("plugboard: 1\ndescription: \(String(repeating: "x", count: 40))\n".utf8)
+        var limits = ParseLimits()
+        limits.maxScalarBytes = 16
+        guard case .failure(let long) = YAMLParser.parse(text, file: "long.yaml", limits: limits) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(long.code == .scalarTooLong)
+        #expect((long.position.line, long.position.column) == (2, 14))
+
+        let json = Array(#"{"plugboard": 1, "description": "\#(String(repeating: "x", count: 40))"}"#.utf8)
+        guard case .failure(let longJSON) = JSONParser.parse(json, file: "long.json", limits: limits) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(longJSON.code == .scalarTooLong)
+
+        limits = ParseLimits(maxInputBytes: 20)
+        guard case .failure(let large) = YAMLParser.parse(text, file: "large.yaml", limits: limits) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(large.code == .tooLarge)
+        #expect(large.message.contains("over the limit of 20 bytes"))
+
+        limits = ParseLimits(maxDepth: 2)
+        guard case .failure(let deep) = YAMLParser.parse(Array("a: {b: {c: 1}}".utf8), file: "d.yaml", limits: limits) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(deep.code == .tooDeep)
+    }
+
+    @Test func anOversizedFileIsRefusedBeforeItIsRead() throws {
+        let directory = Fixtures.temporaryDirectory()
+        let file = directory + "/big.yaml"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(count: 17 << 20)))
+        let (_, diagnostics) = ProfileLibrary.load(file: file)
+        #expect(diagnostics.first?.code == .tooLarge)
+    }
+}

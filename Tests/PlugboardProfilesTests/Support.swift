@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import Plugboard
+import PlugboardProfiles
+import Synchronization
+
+protocol Analytics: Sendable {
+    var name: String { get }
+}
+
+struct ConsoleAnalytics: Analytics { var name: String { "console" } }
+struct NullAnalytics: Analytics { var name: String { "null" } }
+struct CodeAnalytics: Analytics { var name: String { "code" } }
+struct HTTPAnalytics: Analytics {
+    let settings: HTTPSettings
+    var name: String { "http \(settings.url.absoluteString) retries \(settings.retries ?? 0)" }
+}
+
+struct HTTPSettings: Decodable, Sendable {
+    var url: URL
+    var retries: Int?
+    var timeoutSeconds: Double?
+}
+
+struct Limits: Decodable, Sendable, Equatable {
+    var maxItems: Int
+    var name: String
+}
+
+final class Box: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+extension Scope {
+    static let session = Cached()
+}
+
+/// The container the rule tests apply profiles to.
+final class RulesContainer: ManagedContainer {
+    let manager = ContainerManager()
+
+    var analytics: Factory<any Analytics> { self { CodeAnalytics() } }
+    var apiBaseURL: Factory<URL> { self { URL(string: "https://code.example")! } }
+    var retries: Factory<Int> { self { 0 } }
+    var verbose: Factory<Bool> { self { false } }
+    var servers: Factory<[String]> { self { [] } }
+    var limits: Factory<Limits> { self { Limits(maxItems: 0, name: "code") } }
+    var ratio: Factory<Double> { self { 1 } }
+    var cache: Factory<Box> { self { Box("code") } }
+
+    var declarations: [ProfileDeclaration] {
+        [
+            analytics.choices([
+                "console": .make { ConsoleAnalytics() },
+                "null": .make { NullAnalytics() },
+                "http": .settings(HTTPSettings.self) { HTTPAnalytics(settings: $0) },
+            ]),
+            apiBaseURL.configurable(),
+            retries.configurable(),
+            verbose.configurable(),
+            servers.configurable(),
+            limits.configurable(),
+            ratio.configurable(),
+            cache.choices(["memory": { Box("memory") }, "disk": { Box("disk") }]),
+            .scope("session", .session),
+        ]
+    }
+
+    /// Applies `names` from the fixtures, keeping the defaults on failure, with launch arguments and
+    /// environment as given (none by default, so the test process's own never leak in).
+    @discardableResult
+    func apply(
+        _ names: [String]?, directories: [String] = [Fixtures.profiles], arguments: [String] = ["test"],
+        environment: [String: String] = [:], workingDirectory: String = Fixtures.profiles, log: Lines? = nil
+    ) -> ProfileReport {
+        var options = ProfileOptions(profiles: names, directories: directories, failurePolicy: .keepDefaults)
+        options.arguments = arguments
+        options.environment = environment
+        options.workingDirectory = workingDirectory
+        options.logger = Logger(label: "plugboard") { _ in CapturingLogHandler(lines: log ?? Lines()) }
+        return applyProfile(declarations, options: options)
+    }
+
+    /// Everything the container resolves, to compare before and after.
+    var state: [String] {
+        [analytics().name, apiBaseURL().absoluteString, "\(retries())", "\(verbose())", "\(servers())", "\(limits())", "\(ratio())", cache().name]
+    }
+}
+
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let profiles = root + "/profiles"
+    static let hostile = root + "/hostile"
+
+    /// Lines of a manifest, without comments: the words of each line.
+    static func manifest(_ path: String) -> [[String]] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+    }
+
+    /// A new empty temporary folder.
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "plugboard-tests-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+final class Lines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+struct CapturingLogHandler: LogHandler {
+    let lines: Lines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.append("\(event.level): \(event.message)")
+    }
+}
