@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting"]),
         .testTarget(
             name: "PlugboardProfilesTests",
-            dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
+            dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard", "plugboard-example"],
             resources: [.copy("Fixtures")]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).

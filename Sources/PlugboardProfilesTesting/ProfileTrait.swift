@@ -1,1 +1,45 @@
+import Plugboard
 import PlugboardProfiles
+import PlugboardTesting
+import Testing
+
+/// A Swift Testing trait that runs each test with a fresh container that applies the given profiles
+/// when it auto-registers (its `autoRegister()` calls `applyProfile`), in parallel with other tests.
+///
+/// ```swift
+/// @Test(.profile("uitest", directories: ["Profiles"]))
+/// func showsTheSeededNotes() { #expect(Container.shared.store().summary.contains("2 seeded")) }
+///
+/// @Test(.profile("staging", directories: [dir], container: ServiceContainer.$shared, ServiceContainer.init))
+/// func stagingWiring() { ... }
+/// ```
+public struct ProfileTrait: TestTrait, SuiteTrait, TestScoping {
+    let override: ProfileOverride
+    let container: ContainerTrait
+
+    /// Applied to every test of a suite, each with its own container.
+    public var isRecursive: Bool { true }
+
+    /// Runs the test with the profiles active for its task tree and a fresh container.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await ProfileOverride.$current.withValue(override) {
+            try await container.provideScope(for: test, testCase: testCase, performing: function)
+        }
+    }
+}
+
+extension Trait where Self == ProfileTrait {
+    /// Runs each test with a fresh `Container.shared` that applies `profiles` (searched first in `directories`).
+    public static func profile(_ profiles: String..., directories: [String] = []) -> Self {
+        ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), container: .shared())
+    }
+
+    /// Runs each test with a fresh instance of your own container that applies `profiles`.
+    public static func profile<C: ManagedContainer>(
+        _ profiles: String..., directories: [String] = [], container shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C
+    ) -> Self {
+        ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), container: .custom(shared, make))
+    }
+}

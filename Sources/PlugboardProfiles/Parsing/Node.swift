@@ -80,6 +80,8 @@ public struct NodeTree: Sendable {
             case .number: "the number \(text)"
             case .boolean: "the boolean \(text)"
             case .null: "null"
+            case .plain where ScalarRules.isNumber(text): "the number \(text)"
+            case .plain where text == "true" || text == "false": "the boolean \(text)"
             case .plain, .text: "\"\(text)\""
             }
         }

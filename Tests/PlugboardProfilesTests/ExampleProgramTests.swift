@@ -1,0 +1,113 @@
+import Foundation
+import PlugboardProfiles
+import Testing
+
+/// Runs the example program (`plugboard-example`) as a subprocess with its bundled profiles.
+@Suite struct ExampleProgramTests {
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// The built example: next to this test bundle, in the same build folder.
+    static let executable: String = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("plugboard-example").path,
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("plugboard-example").path,
+            Bundle.main.bundleURL.appendingPathComponent("plugboard-example").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }()
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment
+        base["PLUGBOARD_PROFILE"] = nil
+        base["PLUGBOARD_PROFILE_PATH"] = nil
+        process.environment = base.merging(environment) { _, new in new }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func withoutAProfileTheDefaultProfileApplies() throws {
+        let run = try run(["list"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("Notes | store: memory (1 seeded) | clock: system | log: plain"))
+        #expect(run.output.contains("  - Welcome to Plugboard"))
+        #expect((run.output + run.errors).contains("applied profile default (default profile) to Container from"))
+    }
+
+    @Test(arguments: [
+        ("development", "Notes (development) | store: file /tmp/plugboard-notes/development/notes.json | clock: system | log: plain"),
+        ("production", "Notes | store: file /tmp/plugboard-notes/production/notes.json | clock: system | log: json"),
+        ("staging", "Notes (staging) | store: file /tmp/plugboard-notes/staging/notes.json | clock: system | log: json"),
+        ("uitest", "Notes (UI test) | store: memory (2 seeded) | clock: fixed 2026-01-01T09:00:00Z | log: plain"),
+    ])
+    func eachProfileWiresTheProgramItsWay(profile: String, status: String) throws {
+        let run = try run(["list", "--plugboard-profile", profile])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains(status), "\(run.output)")
+        #expect((run.output + run.errors).contains("applied profile \(profile) (--plugboard-profile) to Container"))
+    }
+
+    @Test func jsonLogLinesInProduction() throws {
+        let run = try run(["--plugboard-profile=production"])
+        #expect(run.output.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("{\"message\":") })
+    }
+
+    @Test func theFixedClockAndSeededNotesOfTheUITestProfile() throws {
+        let run = try run(["list"], environment: ["PLUGBOARD_PROFILE": "uitest"])
+        #expect(run.output.contains("2026-01-01T09:00:00Z  2 note(s)\n2026-01-01T09:00:00Z  - First note\n2026-01-01T09:00:00Z  - Second note"))
+        #expect((run.output + run.errors).contains("(PLUGBOARD_PROFILE)"))
+    }
+
+    @Test func aLaunchArgumentContextFromTheProfile() throws {
+        let run = try run(["--plugboard-profile", "uitest", "--empty-store"])
+        #expect(run.output.contains("store: memory (0 seeded)"))
+    }
+
+    @Test func theArgumentWinsOverTheEnvironment() throws {
+        let run = try run(["--plugboard-profile", "production"], environment: ["PLUGBOARD_PROFILE": "uitest"])
+        #expect(run.output.contains("log: json"))
+    }
+
+    @Test func aBrokenProfileStopsTheProgramAtLaunch() throws {
+        let directory = Fixtures.temporaryDirectory()
+        try "plugboard: 1\ncontainers:\n  Container:\n    store: { use: flie }\n    clock: { use: fixed, with: { at: 9 } }\n"
+            .write(toFile: directory + "/broken.yaml", atomically: true, encoding: .utf8)
+        let run = try run(["list", "--plugboard-profile", "broken"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
+        #expect(run.status == ProfileFailure.exitCode)
+        #expect(run.output.isEmpty, "nothing ran")
+        #expect(run.errors.contains("broken.yaml:4:19: error: unknown implementation 'flie' for Container.store (declared: file, memory); did you mean 'file'? [PB402]"))
+        #expect(run.errors.contains("broken.yaml:5:38: error: expected text, found the number 9 unquoted; quote it (\"9\") [PB407]"))
+        #expect(run.errors.contains("plugboard: profile broken was not applied to Container; stopping"))
+    }
+
+    @Test func aMissingProfileStopsTheProgram() throws {
+        let run = try run(["--plugboard-profile", "nowhere"])
+        #expect(run.status == ProfileFailure.exitCode)
+        #expect(run.errors.contains("<--plugboard-profile>:1:1: error: profile 'nowhere' not found (searched "))
+    }
+
+    @Test func theCatalogIsExportedOnRequest() throws {
+        let file = Fixtures.temporaryDirectory() + "/catalog.json"
+        let run = try run(["list", "--plugboard-export-catalog", file])
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty, "exits before running")
+        let catalog = try Catalog.read(from: Data(contentsOf: URL(fileURLWithPath: file)))
+        let factories = try #require(catalog.containers["Container"]?.factories)
+        #expect(Set(factories["store"]?.implementations.keys ?? [:].keys) == ["memory", "file"])
+        #expect(factories["store"]?.implementations["file"]?.settings == .object(properties: ["directory": .string], required: ["directory"]))
+        #expect(factories["greeting"]?.value == .string)
+        #expect(catalog.scopes == ["session"])
+    }
+}
