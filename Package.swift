@@ -13,9 +13,11 @@ let package = Package(
         .library(name: "PlugboardProfiles", targets: ["PlugboardProfiles"]),
         .library(name: "PlugboardProfilesTesting", targets: ["PlugboardProfilesTesting"]),
         .executable(name: "plugboard-example", targets: ["plugboard-example"]),
+        .executable(name: "plugboard", targets: ["PlugboardCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Plugboard", swiftSettings: strict),
@@ -30,6 +32,13 @@ let package = Package(
         .target(
             name: "PlugboardProfilesTesting",
             dependencies: ["Plugboard", "PlugboardProfiles", "PlugboardTesting"],
+            swiftSettings: strict
+        ),
+        // The `plugboard` validator (its module is not named `plugboard`: that would clash with
+        // `Plugboard` on case-insensitive file systems).
+        .executableTarget(
+            name: "PlugboardCLI",
+            dependencies: ["PlugboardProfiles", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // The example program: a notes tool whose wiring comes from the profiles in Examples/Notes/Profiles.

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import PlugboardProfiles
+
+/// `plugboard validate`: checks files and folders of profiles, with or without the program's catalog.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check profile files and folders (recursively: .yaml, .yml, .json).",
+        discussion: """
+            Without a catalog: syntax, structure, names and extends. With a catalog (written by the program
+            with --plugboard-export-catalog PATH): also containers, factory keys, implementations, scopes,
+            value and with, on each file and on each merged profile.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, github, sarif, auto
+    }
+
+    @Argument(help: "Profile files and folders.")
+    var paths: [String]
+
+    @Option(help: "The program's catalog.")
+    var catalog: String?
+
+    @Option(help: ArgumentHelp("Also check these profiles merged, as launched with --plugboard-profile NAME[,NAME].", valueName: "names"))
+    var profile: [String] = []
+
+    @Option(help: "text, json, github (annotations), sarif, or auto (github under GitHub Actions, else text).")
+    var format: Format = .auto
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    func run() throws {
+        try reportingToolErrors {
+            let (files, missing) = Validation.collect(paths)
+            if let path = missing.first {
+                throw ToolError(description: "cannot read \(path): no such file or folder")
+            }
+            let catalog = try readCatalog(self.catalog)
+            let combinations = profile.map { names([$0]) }.filter { !$0.isEmpty }
+            let validation = Validation.run(files: files, catalog: catalog, combinations: combinations)
+            let environment = ProcessInfo.processInfo.environment
+            let chosen = format == .auto ? (environment["GITHUB_ACTIONS"] == "true" ? .github : .text) : format
+            switch chosen {
+            case .text, .auto: write(TextReport.render(validation, color: TextReport.wantsColor(environment)))
+            case .json: write(JSONReport.render(validation))
+            case .github: write(GitHubReport.render(validation))
+            case .sarif: write(SARIFReport.render(validation))
+            }
+            if validation.errorCount > 0 || (strict && validation.warningCount > 0) {
+                throw ExitCode(1)
+            }
+        }
+    }
+}

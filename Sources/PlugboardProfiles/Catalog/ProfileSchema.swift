@@ -1,0 +1,176 @@
+import Foundation
+
+/// The JSON Schemas (Draft 2020-12) of profiles and catalogs, generated here so that the files in
+/// `Schemas/`, the `plugboard schema` command and the validator describe one format.
+public enum ProfileSchema {
+    /// The profile schema; with a catalog, one whose enums list the program's containers, keys,
+    /// implementations and scopes, and whose `value`/`with` follow the declared shapes (for editors).
+    public static func profile(catalog: Catalog? = nil) -> [String: Any] {
+        var definitions: [String: Any] = [
+            "name": ["type": "string", "minLength": 1],
+            "identifier": ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_():.]*$"],
+            "settings": ["type": "object"],
+            "choice": choice(use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:]),
+            "contexts": contexts(choice: ["$ref": "#/$defs/choice"]),
+            "entry": entry(use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:], scope: ["$ref": "#/$defs/name"], contexts: ["$ref": "#/$defs/contexts"]),
+        ]
+        var containers: [String: Any] = [
+            "type": "object",
+            "propertyNames": ["$ref": "#/$defs/identifier"],
+            "additionalProperties": [
+                "type": "object",
+                "propertyNames": ["$ref": "#/$defs/identifier"],
+                "additionalProperties": ["$ref": "#/$defs/entry"],
+            ],
+        ]
+        if let catalog {
+            definitions["scope"] = ["enum": catalog.allScopeNames.sorted()]
+            var containerProperties: [String: Any] = [:]
+            for (containerName, container) in catalog.containers {
+                var factories: [String: Any] = [:]
+                for (key, factory) in container.factories {
+                    let names = ["default"] + factory.implementations.keys.sorted()
+                    let use: [String: Any] = ["enum": names]
+                    let settingsByUse = factory.implementations.sorted { $0.key < $1.key }.compactMap { name, implementation -> [String: Any]? in
+                        guard let settings = implementation.settings else { return nil }
+                        return ["if": ["properties": ["use": ["const": name]], "required": ["use"]], "then": ["properties": ["with": settings.jsonSchema]]]
+                    }
+                    let value: [String: Any] = factory.value.map { $0.jsonSchema } ?? ["not": [:]]
+                    var chosen = choice(use: use, with: ["type": "object"], value: value)
+                    var entry = entry(use: use, with: ["type": "object"], value: value, scope: ["$ref": "#/$defs/scope"], contexts: contexts(choice: chosen))
+                    if !settingsByUse.isEmpty {
+                        entry["allOf"] = settingsByUse
+                        if var oneOf = chosen["oneOf"] as? [[String: Any]] {
+                            oneOf[1]["allOf"] = settingsByUse
+                            chosen["oneOf"] = oneOf
+                            entry["properties"] = (entry["properties"] as! [String: Any]).merging(["contexts": contexts(choice: chosen)]) { _, new in new }
+                        }
+                    }
+                    factories[key] = entry
+                }
+                containerProperties[containerName] = ["type": "object", "additionalProperties": false, "properties": factories]
+            }
+            containers = ["type": "object", "additionalProperties": false, "properties": containerProperties]
+        }
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": catalog == nil ? "plugboard-profile.schema.json" : "plugboard-profile.catalog.schema.json",
+            "title": "Plugboard profile",
+            "description": "A profile rewires a program's registrations at launch; it can only choose among what the program declared.",
+            "type": "object",
+            "required": ["plugboard"],
+            "additionalProperties": false,
+            "properties": [
+                "$schema": ["type": "string"],
+                "plugboard": ["description": "The format version.", "const": 1],
+                "description": ["type": "string"],
+                "extends": ["oneOf": [["$ref": "#/$defs/name"], ["type": "array", "items": ["$ref": "#/$defs/name"]]]],
+                "containers": containers,
+            ],
+            "$defs": definitions,
+        ]
+    }
+
+    private static func entry(use: [String: Any], with: [String: Any], value: [String: Any], scope: [String: Any], contexts: [String: Any]) -> [String: Any] {
+        [
+            "type": "object",
+            "additionalProperties": false,
+            "properties": ["use": use, "with": with, "value": value, "scope": scope, "contexts": contexts],
+            "not": ["required": ["use", "value"]],
+        ]
+    }
+
+    private static func choice(use: [String: Any], with: [String: Any], value: [String: Any]) -> [String: Any] {
+        [
+            "oneOf": [
+                use,
+                [
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": ["use": use, "with": with, "value": value],
+                    "anyOf": [["required": ["use"]], ["required": ["value"]]],
+                    "not": ["required": ["use", "value"]],
+                ] as [String: Any],
+            ]
+        ]
+    }
+
+    private static func contexts(choice: [String: Any]) -> [String: Any] {
+        var properties: [String: Any] = [:]
+        for context in profileContexts { properties[context] = choice }
+        properties["arg"] = ["type": "object", "propertyNames": ["minLength": 1], "additionalProperties": choice]
+        return ["type": "object", "additionalProperties": false, "properties": properties]
+    }
+
+    /// The catalog schema.
+    public static func catalog() -> [String: Any] {
+        [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "plugboard-catalog.schema.json",
+            "title": "Plugboard catalog",
+            "description": "What a program declared that profiles may choose, written by --plugboard-export-catalog.",
+            "type": "object",
+            "required": ["plugboardCatalog", "containers", "scopes"],
+            "additionalProperties": false,
+            "properties": [
+                "plugboardCatalog": ["const": 1],
+                "scopes": ["description": "Custom scopes declared by name.", "type": "array", "items": ["type": "string"]],
+                "containers": [
+                    "type": "object",
+                    "additionalProperties": [
+                        "type": "object", "required": ["factories"], "additionalProperties": false,
+                        "properties": ["factories": ["type": "object", "additionalProperties": ["$ref": "#/$defs/factory"]]],
+                    ],
+                ],
+            ],
+            "$defs": [
+                "factory": [
+                    "type": "object", "required": ["type", "implementations"], "additionalProperties": false,
+                    "properties": [
+                        "type": ["type": "string"],
+                        "implementations": ["type": "object", "additionalProperties": ["$ref": "#/$defs/implementation"]],
+                        "value": ["$ref": "#/$defs/shape"],
+                    ],
+                ],
+                "implementation": [
+                    "type": "object", "additionalProperties": false,
+                    "properties": ["settingsType": ["type": "string"], "settings": ["$ref": "#/$defs/shape"]],
+                ],
+                "shape": [
+                    "description": "A JSON Schema fragment: the shape of a Decodable type.",
+                    "type": "object",
+                    "properties": [
+                        "type": ["enum": ["string", "integer", "number", "boolean", "array", "object"]],
+                        "items": ["$ref": "#/$defs/shape"],
+                        "properties": ["type": "object", "additionalProperties": ["$ref": "#/$defs/shape"]],
+                        "required": ["type": "array", "items": ["type": "string"]],
+                        "additionalProperties": ["oneOf": [["type": "boolean"], ["$ref": "#/$defs/shape"]]],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    /// A schema as stable, pretty JSON text ending in a newline.
+    public static func text(_ schema: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension TypeShape {
+    /// The shape as a JSON Schema fragment.
+    var jsonSchema: [String: Any] {
+        switch self {
+        case .string: ["type": "string"]
+        case .integer: ["type": "integer"]
+        case .number: ["type": "number"]
+        case .boolean: ["type": "boolean"]
+        case .any: [:]
+        case .array(let items): ["type": "array", "items": items.jsonSchema]
+        case .map(let values): ["type": "object", "additionalProperties": values.jsonSchema]
+        case .object(let properties, let required):
+            ["type": "object", "properties": properties.mapValues(\.jsonSchema), "required": required.sorted(), "additionalProperties": false]
+        }
+    }
+}
