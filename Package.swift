@@ -53,7 +53,12 @@ let package = Package(
         .testTarget(
             name: "PlugboardProfilesTests",
             dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard", "plugboard-example"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "PlugboardCLITests",
+            dependencies: ["PlugboardProfiles", "PlugboardCLI", "plugboard-example"],
+            exclude: ["Fixtures"]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).
         .testTarget(

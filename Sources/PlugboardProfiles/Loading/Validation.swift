@@ -27,8 +27,16 @@ public struct Validation: Sendable {
     /// Per `--profile` combination.
     public var combinations: [CombinationResult] = []
 
-    /// Every finding.
-    public var allDiagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + combinations.flatMap(\.diagnostics) }
+    /// Every finding once: a combination's findings that a file already reported are not repeated.
+    public var allDiagnostics: [Diagnostic] {
+        let perFile = files.flatMap(\.diagnostics)
+        let seen = Set(perFile)
+        var extra: [Diagnostic] = []
+        for diagnostic in combinations.flatMap(\.diagnostics) where !seen.contains(diagnostic) && !extra.contains(diagnostic) {
+            extra.append(diagnostic)
+        }
+        return perFile + extra
+    }
     /// How many errors.
     public var errorCount: Int { allDiagnostics.filter { $0.severity == .error }.count }
     /// How many warnings.
