@@ -233,3 +233,15 @@ enum CLI {
         }
     }
 }
+
+@Suite struct DocumentationTests {
+    @Test func everyDiagnosticCodeIsDocumentedWithAnExample() throws {
+        let text = try String(contentsOfFile: CLI.packageRoot + "/docs/diagnostics.md", encoding: .utf8)
+        for code in DiagnosticCode.all {
+            let section = text.components(separatedBy: "## \(code.rawValue)\n").dropFirst().first ?? ""
+            #expect(!section.isEmpty, "\(code.rawValue) has no section")
+            #expect(section.contains("[\(code.rawValue)]"), "\(code.rawValue)'s section shows no example line")
+            #expect(section.contains("**\(code.title)** (\(code.severity.rawValue))"))
+        }
+    }
+}
