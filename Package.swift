@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting"]),
         .testTarget(
             name: "PlugboardProfilesTests",
-            dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard", "plugboard-example"],
+            dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

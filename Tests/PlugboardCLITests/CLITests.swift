@@ -29,6 +29,7 @@ enum CLI {
         var base = ProcessInfo.processInfo.environment
         base["GITHUB_ACTIONS"] = nil
         base["PLUGBOARD_PROFILE"] = nil
+        base["PLUGBOARD_PROFILE_PATH"] = nil
         process.environment = base.merging(environment) { _, new in new }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

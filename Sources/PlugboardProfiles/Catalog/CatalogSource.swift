@@ -3,24 +3,30 @@
 public struct CatalogSource: DeclarationSource {
     /// The catalog.
     public let catalog: Catalog
+    private let keys: [String: Set<String>]
 
     /// A source over `catalog`.
     public init(_ catalog: Catalog) {
         self.catalog = catalog
+        keys = catalog.containers.mapValues { Set($0.factories.keys) }
     }
 
-    public func factoryKeys(in container: String) -> [String]? {
-        catalog.containers[container].map { Array($0.factories.keys) }
+    /// The catalog's factory keys of `container`.
+    public func factoryKeys(in container: String) -> Set<String>? {
+        keys[container]
     }
 
+    /// The catalog's implementation names of a factory.
     public func implementations(in container: String, key: String) -> [String] {
         Array(catalog.containers[container]?.factories[key]?.implementations.keys ?? [:].keys)
     }
 
+    /// Whether the catalog records settings for the implementation.
     public func takesSettings(in container: String, key: String, implementation: String) -> Bool {
         catalog.containers[container]?.factories[key]?.implementations[implementation]?.settings != nil
     }
 
+    /// Checks settings against the recorded shape.
     public func prepare(in container: String, key: String, implementation: String, with settings: ValueNode?) -> Result<Void, ProfileError> {
         guard let shape = catalog.containers[container]?.factories[key]?.implementations[implementation]?.settings else {
             return .success(())
@@ -29,17 +35,21 @@ public struct CatalogSource: DeclarationSource {
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
 
+    /// Whether the catalog records a value shape for the factory.
     public func isConfigurable(in container: String, key: String) -> Bool {
         catalog.containers[container]?.factories[key]?.value != nil
     }
 
+    /// Checks a value against the recorded shape.
     public func prepare(in container: String, key: String, value: ValueNode) -> Result<Void, ProfileError> {
         guard let shape = catalog.containers[container]?.factories[key]?.value else { return .success(()) }
         let found = ShapeChecker.check(value, against: shape, code: .invalidValue)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
 
+    /// The built-in scopes and the catalog's custom ones.
     public var scopeNames: [String] { catalog.allScopeNames }
+    /// The catalog's containers.
     public var containerNames: [String] { Array(catalog.containers.keys) }
 }
 

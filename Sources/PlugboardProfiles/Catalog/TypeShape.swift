@@ -32,6 +32,7 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
         case type, items, properties, required, additionalProperties
     }
 
+    /// Writes the value (as a JSON Schema fragment, or as its raw code).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         switch self {
@@ -54,6 +55,7 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
         }
     }
 
+    /// Reads a value written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         switch try container.decodeIfPresent(String.self, forKey: .type) {

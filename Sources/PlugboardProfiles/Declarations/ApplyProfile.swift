@@ -93,7 +93,7 @@ struct LiveDeclarations: DeclarationSource {
         }
     }
 
-    func factoryKeys(in container: String) -> [String]? { Array(factories.keys) }
+    func factoryKeys(in container: String) -> Set<String>? { Set(factories.keys) }
     func implementations(in container: String, key: String) -> [String] { Array(factories[key]?.implementations.keys ?? [:].keys) }
     func takesSettings(in container: String, key: String, implementation: String) -> Bool {
         factories[key]?.implementations[implementation]?.settingsType != nil

@@ -2,9 +2,12 @@
 public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// How bad a finding is. Errors keep a profile from being applied; warnings do not.
     public enum Severity: String, Sendable, Codable, Comparable {
+        /// Reported; the profile still applies.
         case warning
+        /// Keeps the profile from being applied.
         case error
 
+        /// Warnings sort before errors.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
     }
 
@@ -51,15 +54,20 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         self.severity = severity
     }
 
+    /// The raw code, `PB109`.
     public var description: String { rawValue }
 
+    /// Codes are equal when their raw values are.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+    /// Hashes the raw value.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
+    /// Reads a value written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Writes the value (as a JSON Schema fragment, or as its raw code).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -206,13 +206,30 @@ public struct DocumentReader {
     /// A container name or factory key: letters, digits and `_`, a function's `name(label:)` form allowed.
     private mutating func identifier(_ index: Int, what: String) -> Located<String>? {
         let text = tree.scalar(index) ?? ""
-        let valid = text.first.map { $0.isLetter || $0 == "_" } ?? false
-            && text.allSatisfy { $0.isLetter || $0.isNumber || "_():.".contains($0) }
-        guard valid else {
+        guard Self.isIdentifier(text) else {
             report(.invalidName, "'\(text)' is not \(what)", at: index)
             return nil
         }
         return Located(text, at: tree[index].position)
+    }
+
+    /// Letters, digits, `_`, and the `(`, `)`, `:`, `.` of a function's name; not starting with a digit.
+    /// ASCII names (nearly all) are checked byte by byte; others by characters.
+    static func isIdentifier(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        guard let first = utf8.next() else { return false }
+        if first < 0x80 {
+            guard (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A) || first == 0x5F else { return false }
+            var ascii = true
+            while let byte = utf8.next() {
+                if byte >= 0x80 { ascii = false; break }
+                let letterOrDigit = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                if !(letterOrDigit || byte == 0x5F || byte == 0x28 || byte == 0x29 || byte == 0x3A || byte == 0x2E) { return false }
+            }
+            if ascii { return true }
+        }
+        return (text.first.map { $0.isLetter || $0 == "_" } ?? false)
+            && text.allSatisfy { $0.isLetter || $0.isNumber || "_():.".contains($0) }
     }
 
     private mutating func names(_ index: Int, field: String) -> [Located<String>] {

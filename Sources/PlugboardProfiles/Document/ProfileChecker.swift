@@ -7,7 +7,7 @@ public protocol DeclarationSource {
     associatedtype Prepared
 
     /// The factory keys declared for `container`, or nil when the container is not declared at all.
-    func factoryKeys(in container: String) -> [String]?
+    func factoryKeys(in container: String) -> Set<String>?
     /// The implementation names declared for a factory.
     func implementations(in container: String, key: String) -> [String]
     /// Whether an implementation takes settings (`with:`).
@@ -46,7 +46,7 @@ public enum ProfileChecker {
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
         for container in (containers ?? Array(profile.containers.keys)).sorted() {
             guard let entries = profile.containers[container] else { continue }
-            guard let keys = source.factoryKeys(in: container) else {
+            guard let declaredKeys = source.factoryKeys(in: container) else {
                 let known = source.containerNames
                 diagnostics.append(Diagnostic(
                     .unknownContainer,
@@ -54,11 +54,12 @@ public enum ProfileChecker {
                     at: profile.containerPositions[container]!))
                 continue
             }
+            let keys = declaredKeys
             for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
                 guard keys.contains(key) else {
                     diagnostics.append(Diagnostic(
                         .unknownFactory,
-                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
+                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(Array(declaredKeys))))", for: key, among: declaredKeys),
                         at: entry.keyPosition))
                     continue
                 }
@@ -109,8 +110,12 @@ public enum ProfileChecker {
         }
     }
 
+    /// Names for a message: all of a few, the first dozen of many.
     static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : names.sorted().joined(separator: ", ")
+        if names.isEmpty { return "none" }
+        let sorted = names.sorted()
+        if sorted.count <= 12 { return sorted.joined(separator: ", ") }
+        return sorted.prefix(12).joined(separator: ", ") + ", ... (\(sorted.count) in all)"
     }
 
     private struct Context<Source: DeclarationSource> {

@@ -4,7 +4,16 @@
 public struct ProfileSelection: Sendable, Equatable {
     /// What chose the active profiles.
     public enum Source: String, Sendable {
-        case code, argument, environment, `default`, none
+        /// The program's own code (or a test's profile trait).
+        case code
+        /// The `--plugboard-profile` launch argument.
+        case argument
+        /// The `PLUGBOARD_PROFILE` environment variable.
+        case environment
+        /// A profile named `default` on the search path.
+        case `default`
+        /// Nothing: no profile applies.
+        case none
     }
 
     /// The profile names, in the order they merge.

@@ -12,6 +12,7 @@ public struct NodeTree: Sendable {
         /// Values in order.
         case sequence([Int])
 
+        /// Equal kinds hold equal scalars, or the same child indices.
         public static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case let (.scalar(a, s), .scalar(b, t)): a == b && s == t
@@ -107,6 +108,7 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStr
     /// `file:line:column`.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// File order: by file, then line, then column.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }

@@ -4,38 +4,8 @@ import Testing
 
 /// Runs the example program (`plugboard-example`) as a subprocess with its bundled profiles.
 @Suite struct ExampleProgramTests {
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
-    /// The built example: next to this test bundle, in the same build folder.
-    static let executable: String = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("plugboard-example").path,
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("plugboard-example").path,
-            Bundle.main.bundleURL.appendingPathComponent("plugboard-example").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
-    }()
-
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = arguments
-        var base = ProcessInfo.processInfo.environment
-        base["PLUGBOARD_PROFILE"] = nil
-        base["PLUGBOARD_PROFILE_PATH"] = nil
-        process.environment = base.merging(environment) { _, new in new }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLI.Run {
+        try CLI.run(arguments, in: CLI.packageRoot, environment: environment, executable: "plugboard-example")
     }
 
     @Test func withoutAProfileTheDefaultProfileApplies() throws {
@@ -81,7 +51,7 @@ import Testing
     }
 
     @Test func aBrokenProfileStopsTheProgramAtLaunch() throws {
-        let directory = Fixtures.temporaryDirectory()
+        let directory = CLI.temporaryDirectory()
         try "plugboard: 1\ncontainers:\n  Container:\n    store: { use: flie }\n    clock: { use: fixed, with: { at: 9 } }\n"
             .write(toFile: directory + "/broken.yaml", atomically: true, encoding: .utf8)
         let run = try run(["list", "--plugboard-profile", "broken"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
@@ -99,7 +69,7 @@ import Testing
     }
 
     @Test func theCatalogIsExportedOnRequest() throws {
-        let file = Fixtures.temporaryDirectory() + "/catalog.json"
+        let file = CLI.temporaryDirectory() + "/catalog.json"
         let run = try run(["list", "--plugboard-export-catalog", file])
         #expect(run.status == 0)
         #expect(run.output.isEmpty, "exits before running")

@@ -1,0 +1,85 @@
+// Runs one scenario N times, for `valgrind --tool=callgrind`: run.sh measures N and 2N and takes the
+// difference, so start-up and set-up cancel out and the instructions per operation remain.
+//   CallgrindProbe unique/plugboard-instance 1000
+import Foundation
+import Scenarios
+
+let arguments = CommandLine.arguments
+
+/// `--time`: nanoseconds per operation of every scenario, each run for about a quarter second.
+if arguments.count == 2, arguments[1] == "--time" {
+    for scenario in Scenarios.all {
+        _ = scenario.run(1_000)
+        var count = 1_000
+        var seconds = 0.0
+        while seconds < 0.25 {
+            count *= 2
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = scenario.run(count)
+            seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        print("\(scenario.name) \(seconds / Double(count) * 1e9)")
+    }
+    exit(0)
+}
+
+/// `--threads`: operations per second on one thread and on two.
+if arguments.count == 2, arguments[1] == "--threads" {
+    for scenario in Scenarios.threaded {
+        let count = 2_000_000
+        _ = Scenarios.timeOnThreads(scenario, threads: 1, count: count / 10)
+        let one = Double(count) / Scenarios.timeOnThreads(scenario, threads: 1, count: count)
+        let two = Double(2 * count) / Scenarios.timeOnThreads(scenario, threads: 2, count: count)
+        print("\(scenario.name) \(one) \(two)")
+    }
+    exit(0)
+}
+
+/// `--profiles`: megabytes per second for parse and check, the libyaml floor, and applying 1,000 entries.
+if arguments.count == 2, arguments[1] == "--profiles" {
+    func timed(_ body: () -> Int) -> Double {
+        _ = body()
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = body()
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+    for file in ["p1mb.yaml", "p10mb.yaml", "p1mb.json", "p10mb.json"] {
+        let megabytes = Double(ProfileScenarios.size(file)) / 1e6
+        print("parse-check \(file) \(megabytes / timed { ProfileScenarios.parseAndCheck(file) })")
+        if file.hasSuffix(".yaml") {
+            print("libyaml-events \(file) \(megabytes / timed { ProfileScenarios.libyamlEvents(file) })")
+        }
+    }
+    print("apply-1000 \(timed { ProfileScenarios.applyWide() } * 1000)")
+    _ = ProfileScenarios.thousandFiles
+    print("validate-1000-files \(timed { ProfileScenarios.validateThousand() } * 1000)")
+    exit(0)
+}
+
+/// `--parse FILE`: one parse and check of a generated profile (for profiling with callgrind).
+if arguments.count == 3, arguments[1] == "--parse" {
+    print(ProfileScenarios.parseAndCheck(arguments[2]))
+    exit(0)
+}
+
+guard arguments.count == 3, let count = Int(arguments[2]) else {
+    print("usage: CallgrindProbe SCENARIO COUNT\nscenarios: " + Scenarios.all.map(\.name).joined(separator: " "))
+    exit(2)
+}
+if arguments[1] == "profile/apply-1000" {
+    _ = ProfileScenarios.directory
+    var sum = 0
+    for _ in 0..<count { sum &+= ProfileScenarios.applyWide() }
+    print(sum)
+    exit(0)
+}
+guard let scenario = Scenarios.all.first(where: { $0.name == arguments[1] }) else {
+    print("unknown scenario \(arguments[1])")
+    exit(2)
+}
+_ = scenario.run(1)  // set-up outside the measured difference
+print(scenario.run(count))

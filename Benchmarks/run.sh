@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Runs every benchmark in one go and writes RESULTS.md: per scenario, instructions and mallocs per
+# operation (callgrind: exact on a shared machine) and wall time, each Plugboard figure as a ratio to the
+# floor and to Swinject measured in the same run; then the ordo-one/benchmark harness's own report.
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v valgrind >/dev/null || { echo "run.sh needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+
+swift build -c release --product CallgrindProbe
+probe=$(swift build -c release --show-bin-path)/CallgrindProbe
+work=$(mktemp -d)
+
+# Instructions and malloc calls per operation: (cost of 2N) - (cost of N), divided by N.
+measure() {
+    local scenario=$1 n=$2
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.1" "$probe" "$scenario" "$n" >/dev/null 2>&1
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.2" "$probe" "$scenario" "$((2 * n))" >/dev/null 2>&1
+    python3 - "$scenario" "$n" $(./callgrind-costs.py "$work/cg.1") $(./callgrind-costs.py "$work/cg.2") <<'PY'
+import sys
+name, n, i1, m1, i2, m2 = sys.argv[1], *map(int, sys.argv[2:])
+print(name, (i2 - i1) // n, round((m2 - m1) / n, 2))
+PY
+}
+
+scenarios=$({ "$probe" 2>/dev/null || true; } | sed -n "s/^scenarios: //p")
+: > "$work/instructions"
+for scenario in $scenarios; do
+    measure "$scenario" 2000 >> "$work/instructions"
+done
+measure profile/apply-1000 2 >> "$work/instructions"
+"$probe" --time > "$work/time"
+"$probe" --threads > "$work/threads"
+"$probe" --profiles > "$work/profiles"
+
+python3 - "$work" > RESULTS.md <<'PY'
+import sys, subprocess, datetime, platform, os
+work = sys.argv[1]
+def table(name):
+    rows = {}
+    for line in open(f"{work}/{name}"):
+        parts = line.split()
+        rows[parts[0] if name != "profiles" else " ".join(parts[:-1])] = [float(x) for x in parts[1:]] if name != "profiles" else float(parts[-1])
+    return rows
+ins, time, threads, profiles = table("instructions"), table("time"), table("threads"), table("profiles")
+commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
+def ratio(a, b): return f"{a / b:.2f}x" if b else "-"
+print("# Plugboard benchmark results\n")
+print(f"Measured {datetime.date.today()} on {cpu} ({os.cpu_count()} cores), commit `{commit}`, release build, by `Benchmarks/run.sh`.")
+print("Instructions and mallocs per operation come from callgrind (the difference between N and 2N operations, so")
+print("set-up cancels out); they repeat exactly. Wall times are from the same run on a shared machine: read the ratios.\n")
+groups = [
+    ("Unique resolve of a small final class", "unique/direct-closure", "unique/swinject", ["unique/plugboard-instance", "unique/plugboard-shared"]),
+    ("Cached and singleton hit", "hit/array-slot", "hit/swinject-container-scope", ["hit/plugboard-cached", "hit/plugboard-singleton"]),
+    ("Graph of 10 (a root, 3 dependencies, 2 each; unique)", "graph10/hand-written", "graph10/swinject", ["graph10/plugboard"]),
+    ("Resolve after a register override", "unique/direct-closure", "overridden/swinject", ["overridden/plugboard"]),
+    ("New container and first resolve", "unique/direct-closure", "new-container/swinject", ["new-container/plugboard"]),
+    ("ParameterFactory; a factory with a context override active", "unique/direct-closure", None, ["parameter/plugboard", "context-override/plugboard"]),
+]
+for title, floor, peer, rows in groups:
+    print(f"## {title}\n")
+    print("| scenario | instructions/op | mallocs/op | ns/op | vs floor (instructions) | vs floor (time) | vs Swinject (time) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name in [floor] + ([peer] if peer else []) + rows + ([r for r in ins if r.startswith(title.split()[0].lower()) and r not in rows and r not in (floor, peer)] if False else []):
+        i, m = ins.get(name, [0, 0]); t = time.get(name, [0])[0]
+        fi, ft = ins.get(floor, [1])[0], time.get(floor, [1])[0]
+        pt = time.get(peer, [0])[0] if peer else 0
+        print(f"| {name} | {int(i)} | {m:g} | {t:.1f} | {ratio(i, fi)} | {ratio(t, ft)} | {ratio(t, pt) if peer else '-'} |")
+    extra = [n for n in ins if n.split('/')[0] == floor.split('/')[0] and n not in [floor, peer] + rows]
+    print()
+print("## Two threads against one (operations per second)\n")
+print("| scenario | 1 thread | 2 threads | scaling |")
+print("|---|---:|---:|---:|")
+for name, (one, two) in threads.items():
+    print(f"| {name} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x |")
+print("\n## Profiles\n")
+print("| scenario | result |")
+print("|---|---:|")
+for name, value in profiles.items():
+    unit = " ms" if name.startswith(("apply", "validate")) else " MB/s"
+    print(f"| {name} | {value:.1f}{unit} |")
+if "profile/apply-1000" in ins:
+    print(f"\nApplying the 1,000-entry profile (declare 1,000 factories, read, merge, check, register): {int(ins['profile/apply-1000'][0]):,} instructions, {ins['profile/apply-1000'][1]:g} mallocs.")
+PY
+# What the numbers mean and what remains (kept by hand in NOTES.md).
+cat NOTES.md >> RESULTS.md 2>/dev/null || true
+
+if [ "${SKIP_HARNESS:-}" != 1 ]; then
+    printf '\n## ordo-one/benchmark harness\n\n```\n' >> RESULTS.md
+    swift package --disable-sandbox benchmark --no-progress 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >> RESULTS.md || true
+    printf '```\n' >> RESULTS.md
+fi
+echo "wrote $(pwd)/RESULTS.md"
