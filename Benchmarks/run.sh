@@ -87,7 +87,8 @@ cat NOTES.md >> RESULTS.md 2>/dev/null || true
 
 if [ "${SKIP_HARNESS:-}" != 1 ]; then
     printf '\n## ordo-one/benchmark harness\n\n```\n' >> RESULTS.md
-    swift package --disable-sandbox benchmark --no-progress 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >> RESULTS.md || true
+    swift package --disable-sandbox benchmark --no-progress 2>&1 | sed 's/\x1b\[[0-9;]*m//g' \
+        | grep -vE '^(\[[0-9]+/[0-9]+\]|Building for|Build of product|Build complete|warning: .swinject.|    /)' >> RESULTS.md || true
     printf '```\n' >> RESULTS.md
 fi
 echo "wrote $(pwd)/RESULTS.md"
