@@ -109,10 +109,12 @@ enum Fixtures {
     }
 }
 
-final class Lines: Sendable {
-    private let lines = Mutex<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
+/// Collects log lines (NSLock: ThreadSanitizer sees pthread locks, not `Mutex`'s futexes on Linux).
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }
 
 struct CapturingLogHandler: LogHandler {
