@@ -125,12 +125,13 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Saves registrations, contexts, scope settings and caches, and the container's settings, for ``pop()``.
     public func push() {
-        let saved = SavedState(
-            slots: slots.snapshot(),
-            settings: settings.withCurrent { $0 },
-            autoRegistered: autoRegistered.load(ordering: .acquiring)
-        )
-        settingsLock.withLock { pushed.append(saved) }
+        let states = slots.snapshot()
+        settingsLock.withLock {
+            // Settings are replaced only under this lock, so the current snapshot cannot be freed meanwhile.
+            let saved = SavedState(
+                slots: states, settings: settings.withCurrent { $0 }, autoRegistered: autoRegistered.load(ordering: .acquiring))
+            pushed.append(saved)
+        }
     }
 
     /// Restores the state saved by the matching ``push()``; does nothing when nothing was pushed.
