@@ -20,7 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "Plugboard", swiftSettings: strict),
+        // The resolution path's thread-local (Swift has no thread-local storage of its own).
+        .target(name: "CPlugboardThread"),
+        .target(name: "Plugboard", dependencies: ["CPlugboardThread"], swiftSettings: strict),
         .target(name: "PlugboardTesting", dependencies: ["Plugboard"], swiftSettings: strict),
         // libyaml from the system: Debian's libyaml-dev (the only YAML parser; no YAML package).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),

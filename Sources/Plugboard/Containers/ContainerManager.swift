@@ -8,9 +8,14 @@ import Synchronization
 /// changes take this manager's lock for writers only.
 public final class ContainerManager: @unchecked Sendable {
     @usableFromInline let slots = SlotStore()
+    /// `slots` for the resolution path, borrowed without reference counting (this manager owns it).
+    @usableFromInline let unmanagedSlots: Unmanaged<SlotStore>
     /// The process's read section, held here so the hot path reaches it without a lazy-global check.
     @usableFromInline let readSection = ReadSection.shared
     @usableFromInline let settings = Published(ManagerSettings())
+    /// What in ``settings`` keeps resolutions off the fast path (see ``ManagerSettings/flags``), readable
+    /// without a read section.
+    @usableFromInline let settingsFlags = Atomic<UInt>(0)
     private let settingsLock = PlatformLock()
 
     @usableFromInline let autoRegistered = Atomic<Bool>(false)
@@ -21,7 +26,9 @@ public final class ContainerManager: @unchecked Sendable {
     private var pushed: [SavedState] = []
 
     /// Creates a manager with no registrations.
-    public init() {}
+    public init() {
+        unmanagedSlots = Unmanaged.passUnretained(slots)
+    }
 
     // MARK: Settings
 
@@ -64,6 +71,7 @@ public final class ContainerManager: @unchecked Sendable {
             var copy = settings.withCurrent { $0.copy() }
             change(&copy)
             settings.replace(with: copy)
+            settingsFlags.store(copy.flags, ordering: .releasing)
         }
     }
 
@@ -138,7 +146,10 @@ public final class ContainerManager: @unchecked Sendable {
     public func pop() {
         guard let saved = settingsLock.withLock({ pushed.popLast() }) else { return }
         slots.restore(saved.slots)
-        settingsLock.withLock { settings.replace(with: saved.settings) }
+        settingsLock.withLock {
+            settings.replace(with: saved.settings)
+            settingsFlags.store(saved.settings.flags, ordering: .releasing)
+        }
         autoRegistered.store(saved.autoRegistered, ordering: .releasing)
     }
 
@@ -154,6 +165,10 @@ public final class ContainerManager: @unchecked Sendable {
 
     @usableFromInline
     func runAutoRegister(_ container: any ManagedContainer) {
+        // Factories borrow the manager without retaining it, relying on the container to keep it.
+        precondition(
+            container.manager === self,
+            "Plugboard: \(type(of: container)).manager must return the same manager every time (declare it with `let`)")
         let thread = ThreadIdentity.mixedIdentifier()
         autoRegisterLock.lock()
         defer { autoRegisterLock.unlock() }
@@ -203,6 +218,20 @@ final class ManagerSettings: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var promiseTriggersError = false
 
     init() {}
+
+    /// Set when a default scope applies to factories without a scope of their own.
+    @usableFromInline static let hasDefaultScope: UInt = 1
+    /// Set when every resolution must be decorated or traced.
+    @usableFromInline static let observesResolutions: UInt = 2
+    /// Set when resolving an unfulfilled `promised()` factory stops the program.
+    @usableFromInline static let promisesStop: UInt = 4
+
+    /// The settings that keep resolutions off the fast path, as a bit set.
+    var flags: UInt {
+        (defaultScope != nil ? Self.hasDefaultScope : 0)
+            | (decorator != nil || trace ? Self.observesResolutions : 0)
+            | (promiseTriggersError ? Self.promisesStop : 0)
+    }
 
     /// A copy to change before publishing; published copies are never changed.
     func copy() -> ManagerSettings {

@@ -14,7 +14,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// Interns a key given as a literal (`#function`): after the first call, a lock-free probe on its address.
     @inlinable @inline(__always)
     init(_ name: StaticString, _ first: Any.Type, _ second: Any.Type) {
-        id = FactoryKeyRegistry.shared.id(name, ObjectIdentifier(first), ObjectIdentifier(second))
+        id = FactoryKeyRegistry.id(name, ObjectIdentifier(first), ObjectIdentifier(second))
     }
 
     /// Interns a key given as a run-time string (type-keyed registrations, profiles).
@@ -26,7 +26,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// first call; `name` is asked for only then.
     @inlinable @inline(__always)
     init(typeKeyed first: Any.Type, _ second: Any.Type, name: () -> String) {
-        id = FactoryKeyRegistry.shared.id(typeKeyed: ObjectIdentifier(first), ObjectIdentifier(second), name: name)
+        id = FactoryKeyRegistry.id(typeKeyed: ObjectIdentifier(first), ObjectIdentifier(second), name: name)
     }
 
     /// The factory's key as written in code: `service`, or `service(id:)` for a function.
@@ -113,6 +113,9 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         let second: ObjectIdentifier
     }
 
+    /// The current fast table (an unmanaged `Table`'s address; 0 before the first key), a statically
+    /// initialized global so that probing it needs no lazy-initialization check.
+    @usableFromInline static let fastTable = Atomic<UInt>(0)
     @usableFromInline let table: Atomic<Unmanaged<Table>>
     private let lock = PlatformLock()
     private nonisolated(unsafe) var fastEntries: [Entry] = []
@@ -121,31 +124,42 @@ final class FactoryKeyRegistry: @unchecked Sendable {
     private nonisolated(unsafe) var retiredTables: [Table] = []
 
     private init() {
-        table = Atomic(Unmanaged.passRetained(Table(capacity: 256)))
+        let first = Unmanaged.passRetained(Table(capacity: 256))
+        table = Atomic(first)
+        Self.fastTable.store(UInt(bitPattern: first.toOpaque()), ordering: .releasing)
+    }
+
+    /// Looks a literal key up in the fast table without touching `shared`.
+    @inlinable @inline(__always)
+    static func find(_ address: UInt, _ first: UInt, _ second: UInt) -> Int? {
+        let raw = fastTable.load(ordering: .acquiring)
+        guard raw != 0 else { return nil }
+        return Unmanaged<Table>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.find(address, first, second) }
     }
 
     @inlinable @inline(__always)
-    func id(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
+    static func id(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
         let address: UInt = name.hasPointerRepresentation
             ? UInt(bitPattern: name.utf8Start)
             : UInt(name.unicodeScalar.value) | (1 << 63)
         let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        if let id = table.load(ordering: .acquiring)._withUnsafeGuaranteedRef({ $0.find(address, a, b) }) {
+        if let id = Self.find(address, a, b) {
             return id
         }
-        return intern(name, address: address, a, b)
+        return shared.intern(name, address: address, a, b)
     }
 
     /// The address that stands for "keyed by types alone" in the fast table (no literal lives at address 2).
     @usableFromInline static let typeKeyedAddress: UInt = 2
 
     @inlinable @inline(__always)
-    func id(typeKeyed first: ObjectIdentifier, _ second: ObjectIdentifier, name: () -> String) -> Int {
+    static func id(typeKeyed first: ObjectIdentifier, _ second: ObjectIdentifier, name: () -> String) -> Int {
         let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        if let id = table.load(ordering: .acquiring)._withUnsafeGuaranteedRef({ $0.find(Self.typeKeyedAddress, a, b) }) {
+        if let id = Self.find(Self.typeKeyedAddress, a, b) {
             return id
         }
-        return intern(name(), address: Self.typeKeyedAddress, a, b)
+        return shared.intern(name(), address: Self.typeKeyedAddress, a, b)
     }
 
     @usableFromInline
@@ -165,7 +179,9 @@ final class FactoryKeyRegistry: @unchecked Sendable {
                 let grown = Table(capacity: (current.mask + 1) * 4)
                 for existing in fastEntries { grown.insert(existing) }
                 retiredTables.append(current)  // readers may still probe it: keep it alive
-                table.exchange(Unmanaged.passRetained(grown), ordering: .releasing).release()
+                let published = Unmanaged.passRetained(grown)
+                table.exchange(published, ordering: .releasing).release()
+                Self.fastTable.store(UInt(bitPattern: published.toOpaque()), ordering: .releasing)
             } else {
                 current.insert(entry)
             }

@@ -2,10 +2,11 @@ import Synchronization
 
 /// Lets any number of threads read published snapshots without taking a lock, while writers replace them.
 ///
-/// A reader announces itself on one of sixteen counters, picked by its thread and each on its own cache
-/// line, so readers on different threads never write to the same line. A writer swaps in a new snapshot and
-/// hands the old one to ``retire(_:)``; retired snapshots are freed only when every counter reads zero,
-/// that is when no reader can still be looking at them. Writers never wait for readers.
+/// A reader announces itself on one of sixteen counters, each on its own cache line: a resolution uses the
+/// counter its thread's tracker was given, other readers one picked by their thread. So readers on different
+/// threads rarely write to the same line. A writer swaps in a new snapshot and hands the old one to
+/// ``retire(_:)``; retired snapshots are freed only when every counter reads zero, that is when no reader can
+/// still be looking at them. Writers never wait for readers.
 @usableFromInline
 final class ReadSection: @unchecked Sendable {
     @usableFromInline static let shared = ReadSection()
@@ -40,6 +41,14 @@ final class ReadSection: @unchecked Sendable {
         counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer { counter.pointee.wrappingSubtract(1, ordering: .releasing) }
         return try body()
+    }
+
+    private let nextStripe = Atomic<Int>(0)
+
+    /// A counter for one thread's ``ResolutionTracker`` to enter the section with; threads take the stripes in
+    /// turn, so the first sixteen never share one.
+    func assignCounter() -> UnsafeMutablePointer<Atomic<Int>> {
+        counter(nextStripe.wrappingAdd(1, ordering: .relaxed).oldValue & (Self.stripeCount - 1))
     }
 
     /// Takes over one retained reference to a snapshot that has just been unpublished.

@@ -5,26 +5,35 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CPlugboardThread
+import Synchronization
 
-/// The resolutions under way on the current thread: the chain for cycle detection and the `graph` scope's
-/// instances. Resolution is synchronous, so a thread-local (not a task-local) is exact and costs no lock.
+/// The resolutions under way on the current thread: the chain for cycle detection, the `graph` scope's
+/// instances, and the thread's read-section counter. Resolution is synchronous, so a thread-local (not a
+/// task-local) is exact and costs no lock.
+///
+/// The outermost resolution on a thread enters the ``ReadSection`` through the tracker's own counter, so
+/// nested resolutions and every snapshot they read cost no further atomic operation.
 @usableFromInline
 final class ResolutionTracker {
     /// Nested resolutions past this depth stop the program (a parameter factory that resolves itself forever).
     @usableFromInline static let depthLimit = 256
 
+    /// One resolution under way: which store and factory, the container (for messages), and whether the
+    /// factory may appear again deeper in the chain (parameter factories may).
     @usableFromInline
     struct Frame {
         @usableFromInline var store: ObjectIdentifier
         @usableFromInline var id: Int
-        @usableFromInline var container: Any.Type
+        /// The container, unretained: it is alive while its factory resolves.
+        @usableFromInline var container: UnsafeMutableRawPointer
         @usableFromInline var repeatable: Bool
 
-        @usableFromInline
-        init(store: ObjectIdentifier, id: Int, container: Any.Type, repeatable: Bool) {
+        @inlinable @inline(__always)
+        init(store: ObjectIdentifier, id: Int, container: any ManagedContainer, repeatable: Bool) {
             self.store = store
             self.id = id
-            self.container = container
+            self.container = Unmanaged.passUnretained(container as AnyObject).toOpaque()
             self.repeatable = repeatable
         }
     }
@@ -42,25 +51,33 @@ final class ResolutionTracker {
     }
 
     @usableFromInline let frames: UnsafeMutablePointer<Frame>
+    /// This thread's counter in the process's read section.
+    @usableFromInline let readCounter: UnsafeMutablePointer<Atomic<Int>>
     // Only the owning thread touches a tracker: no dynamic exclusivity checks needed.
     @exclusivity(unchecked) @usableFromInline var depth = 0
     /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
     @exclusivity(unchecked) @usableFromInline var graph: [GraphKey: AnyObject] = [:]
 
-    init() {
+    private init(readCounter: UnsafeMutablePointer<Atomic<Int>>) {
         frames = .allocate(capacity: Self.depthLimit)
+        self.readCounter = readCounter
     }
 
     deinit {
         frames.deallocate()
     }
 
-    private static let key: pthread_key_t = {
+    /// Releases a thread's tracker when the thread ends (the C thread-local has no destructor of its own).
+    private static let exitKey: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        pthread_key_create(&key) { Unmanaged<ResolutionTracker>.fromOpaque($0).release() }
+        pthread_key_create(&key) { pointer in
+            plugboard_thread_tracker_set(nil)
+            Unmanaged<ResolutionTracker>.fromOpaque(pointer).release()
+        }
         #else
         pthread_key_create(&key) { pointer in
+            plugboard_thread_tracker_set(nil)
             if let pointer { Unmanaged<ResolutionTracker>.fromOpaque(pointer).release() }
         }
         #endif
@@ -68,13 +85,19 @@ final class ResolutionTracker {
     }()
 
     /// The calling thread's tracker, made on first use and released when the thread ends.
-    @usableFromInline
+    @inlinable @inline(__always)
     static var current: Unmanaged<ResolutionTracker> {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = plugboard_thread_tracker_get() {
             return Unmanaged.fromOpaque(pointer)
         }
-        let tracker = Unmanaged.passRetained(ResolutionTracker())
-        pthread_setspecific(key, tracker.toOpaque())
+        return makeCurrent()
+    }
+
+    @usableFromInline
+    static func makeCurrent() -> Unmanaged<ResolutionTracker> {
+        let tracker = Unmanaged.passRetained(ResolutionTracker(readCounter: ReadSection.shared.assignCounter()))
+        pthread_setspecific(exitKey, tracker.toOpaque())
+        plugboard_thread_tracker_set(tracker.toOpaque())
         return tracker
     }
 
@@ -82,36 +105,54 @@ final class ResolutionTracker {
     @inlinable @inline(__always)
     static func within<R>(_ frame: Frame, _ body: () -> R) -> R {
         current._withUnsafeGuaranteedRef { tracker in
-            tracker.push(frame)
-            defer { tracker.pop() }
+            tracker.enter(frame)
+            defer { tracker.leave() }
             return body()
         }
     }
 
+    /// Starts a resolution: the outermost one enters the read section, nested ones look for a cycle.
     @inlinable @inline(__always)
-    func push(_ frame: Frame) {
-        if !frame.repeatable {
+    func enter(_ frame: Frame) {
+        if depth == 0 {
+            readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        } else if !frame.repeatable {
             var index = 0
             while index < depth {
                 let other = frames[index]
                 if other.id == frame.id && other.store == frame.store { cycle(frame) }
                 index &+= 1
             }
+            if depth == Self.depthLimit { tooDeep(frame) }
+        } else if depth == Self.depthLimit {
+            tooDeep(frame)
         }
-        if depth == Self.depthLimit { tooDeep(frame) }
         frames[depth] = frame
         depth &+= 1
     }
 
+    /// Ends a resolution: the outermost one drops the graph's instances and leaves the read section.
     @inlinable @inline(__always)
-    func pop() {
+    func leave() {
         depth &-= 1
-        if depth == 0 && !graph.isEmpty { graph.removeAll(keepingCapacity: true) }
+        if depth == 0 {
+            if !graph.isEmpty { dropGraph() }
+            readCounter.pointee.wrappingSubtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Empties the graph before its instances are released, so a `deinit` that resolves finds it consistent.
+    @usableFromInline
+    func dropGraph() {
+        var instances: [GraphKey: AnyObject] = [:]
+        swap(&instances, &graph)
+        instances.removeAll()
     }
 
     /// `Container.loopA` for a frame.
     func describe(_ frame: Frame) -> String {
-        "\(frame.container).\(FactoryKeyRegistry.shared.name(of: frame.id))"
+        let container = Unmanaged<AnyObject>.fromOpaque(frame.container).takeUnretainedValue()
+        return "\(type(of: container)).\(FactoryKeyRegistry.shared.name(of: frame.id))"
     }
 
     @usableFromInline

@@ -57,15 +57,71 @@ enum Generation {
     }
 }
 
-/// An immutable published version of a slot's fields.
+/// An immutable published version of a slot's fields, with what the resolution fast path needs worked out
+/// once when it is published instead of on every resolve.
 @usableFromInline
 final class SlotState: @unchecked Sendable {
     @usableFromInline let fields: SlotFields
+    /// Which fast path can serve a resolution of this slot, if the container's settings allow it.
+    @usableFromInline let route: Route
+    /// The instance kept by the slot's own scope when it can be handed out as is (a strong instance, of the
+    /// current scope, with no time to live or parameter key to check).
+    @usableFromInline let hit: AnyObject?
 
     @usableFromInline
     init(_ fields: SlotFields) {
         self.fields = fields
+        route = Route(fields)
+        let strong = fields.cached.flatMap { $0 is WeakCachedInstance ? nil : $0 }
+        switch route {
+        case .ownCache:
+            hit = fields.cacheScope == fields.scope.map(ObjectIdentifier.init) ? strong : nil
+        case .general, .singleton:
+            hit = nil
+        default:
+            // A singleton scope's store holds only instances: its slots have no settings of their own.
+            hit = fields.cacheScope != nil && fields.timeToLive == nil ? strong : nil
+        }
     }
 
     @usableFromInline static let empty = SlotState(SlotFields())
+
+    /// The resolution a slot's settings allow without reading them field by field.
+    @usableFromInline
+    enum Route: UInt8, Sendable {
+        /// The factory's own definition, unless the container has a default scope, decorator or trace.
+        case definition
+        /// The registered closure, under the same conditions.
+        case registration
+        /// The definition with `.unique` set explicitly: the container's default scope does not apply.
+        case uniqueDefinition
+        /// The registration with `.unique` set explicitly.
+        case uniqueRegistration
+        /// A `cached`-kind scope whose instance is kept in this slot: ``SlotState/hit`` when present.
+        case ownCache
+        /// A singleton scope: the instance is in the scope's store.
+        case singleton
+        /// Anything else (contexts, decorators, time to live, per-parameter caches, shared and graph scopes).
+        case general
+
+        init(_ fields: SlotFields) {
+            guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil else {
+                self = .general
+                return
+            }
+            let registered = fields.registration != nil
+            switch fields.scope?.kind {
+            case nil:
+                self = !fields.contexts.isEmpty ? .general : registered ? .registration : .definition
+            case .unique:
+                self = !fields.contexts.isEmpty ? .general : registered ? .uniqueRegistration : .uniqueDefinition
+            case .cached:
+                self = .ownCache
+            case .singleton:
+                self = .singleton
+            case .shared, .graph:
+                self = .general
+            }
+        }
+    }
 }

@@ -4,8 +4,8 @@ import Synchronization
 @usableFromInline
 final class Slot: @unchecked Sendable {
     @usableFromInline let state = Published(SlotState.empty)
-    /// The identity of the slot's scope with the `once()` seal in the low bit, so a modifier can see that it
-    /// would change nothing without a read section. Updated with every new state.
+    /// The slot's scope's ``Scope/serial`` shifted left by one, with the `once()` seal in bit 0, so a modifier can see that it would change nothing without a read section. Updated
+    /// with every new state.
     @usableFromInline let summary = Atomic<UInt>(0)
 
     /// Publishes new fields and their summary. Call under the store's lock.
@@ -16,8 +16,7 @@ final class Slot: @unchecked Sendable {
 
     @usableFromInline
     static func summary(of fields: SlotFields) -> UInt {
-        let scope = fields.scope.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
-        return scope | (fields.onceSealed ? 1 : 0)
+        (fields.scope?.serial ?? 0) << 1 | (fields.onceSealed ? 1 : 0)
     }
     /// Held while a scope builds this factory's instance, so concurrent first resolutions build it once.
     @usableFromInline let buildLock = PlatformLock()
@@ -68,6 +67,16 @@ final class SlotStore: @unchecked Sendable {
                 }
             }
             return try body(SlotState.empty.fields)
+        }
+    }
+
+    /// The published state of factory `id`, or nil when it has no slot (nothing was ever set for it).
+    /// Call inside a read section.
+    @inlinable @inline(__always)
+    func state(_ id: Int) -> Unmanaged<SlotState>? {
+        table.withCurrent { table in
+            guard id < table.capacity, let slot = table.slots[id] else { return nil }
+            return slot._withUnsafeGuaranteedRef { $0.state.storage.load(ordering: .acquiring) }
         }
     }
 

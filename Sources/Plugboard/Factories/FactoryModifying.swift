@@ -33,15 +33,22 @@ extension FactoryModifying {
     }
 
     /// A new instance on every resolution, whatever the container's `defaultScope`.
-    @inlinable public var unique: Self { consuming get { scope(.unique) } }
+    @inlinable public var unique: Self { consuming get { builtinScope(Scope.uniqueSerial) { .unique } } }
     /// One instance per container until its cache is reset.
-    @inlinable public var cached: Self { consuming get { scope(.cached) } }
+    @inlinable public var cached: Self { consuming get { builtinScope(Scope.cachedSerial) { .cached } } }
     /// The same instance while someone else holds it.
-    @inlinable public var shared: Self { consuming get { scope(.shared) } }
+    @inlinable public var shared: Self { consuming get { builtinScope(Scope.sharedSerial) { .shared } } }
     /// One instance per process, whatever container resolves it.
-    @inlinable public var singleton: Self { consuming get { scope(.singleton) } }
+    @inlinable public var singleton: Self { consuming get { builtinScope(Scope.singletonSerial) { .singleton } } }
     /// One instance per resolution graph.
-    @inlinable public var graph: Self { consuming get { scope(.graph) } }
+    @inlinable public var graph: Self { consuming get { builtinScope(Scope.graphSerial) { .graph } } }
+
+    /// Sets one of the shared scopes; when the factory already has it, no scope object is even loaded.
+    @inlinable @inline(__always)
+    consuming func builtinScope(_ serial: UInt, _ scope: () -> Scope) -> Self {
+        registration.setBuiltinScope(serial, scope)
+        return self
+    }
 
     /// Makes a scoped instance expire `seconds` after it was made.
     @inlinable @discardableResult

@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 
 /// What a `Factory` or `ParameterFactory` carries: its container, its interned key, and its own definition.
 /// Resolution reads the container's published settings for that key; modifiers write them.
 public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline let container: any ManagedContainer
-    /// The container's manager, read once when the factory is made and borrowed from then on.
-    @usableFromInline let manager: ContainerManager
+    /// The container's manager, read once when the factory is made and borrowed without reference counting
+    /// from then on: the container, which this registration holds, keeps it.
+    @usableFromInline let unmanagedManager: Unmanaged<ContainerManager>
     /// The factory's identity in every container and singleton scope.
     public let key: FactoryKey
     @usableFromInline let factory: @Sendable (P) -> T
@@ -18,7 +20,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable @inline(__always)
     init(container: any ManagedContainer, key: StaticString, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
         self.container = container
-        self.manager = container.manager
+        self.unmanagedManager = Unmanaged.passUnretained(container.manager)
         self.key = FactoryKey(key, P.self, T.self)
         self.repeatable = repeatable
         self.factory = factory
@@ -27,31 +29,80 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// A registration under a key made at run time (type-keyed registrations, profiles).
     init(container: any ManagedContainer, key: FactoryKey, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
         self.container = container
-        self.manager = container.manager
+        self.unmanagedManager = Unmanaged.passUnretained(container.manager)
         self.key = key
         self.repeatable = repeatable
         self.factory = factory
     }
+
+    /// The container's manager.
+    @inlinable var manager: ContainerManager { unmanagedManager.takeUnretainedValue() }
 
     /// The name of the container that owns this factory, as messages and profiles spell it.
     public var containerName: String { container.containerName }
 
     // MARK: Resolution
 
-    @inlinable
+    /// Resolves through the fast path when the slot's published route and the container's settings allow
+    /// it (a plain definition or registration, a cached or singleton hit), and through ``resolveInFull`` else.
+    @inlinable @inline(__always)
     func resolve(_ parameters: P) -> T {
-        let container = self.container
-        let manager = self.manager
-        manager.prepare(container)
-        let frame = ResolutionTracker.Frame(
-            store: ObjectIdentifier(manager.slots), id: key.id, container: type(of: container), repeatable: repeatable)
-        return ResolutionTracker.within(frame) {
-            manager.readSection.read {
-                manager.settings.withCurrent { settings in
-                    manager.slots.withFields(key.id) { fields in
-                        produce(fields, settings, manager, parameters)
+        unmanagedManager._withUnsafeGuaranteedRef { manager in
+            manager.prepare(container)
+            let frame = ResolutionTracker.Frame(
+                store: ObjectIdentifier(manager), id: key.id, container: container, repeatable: repeatable)
+            return ResolutionTracker.within(frame) {
+                let flags = manager.settingsFlags.load(ordering: .acquiring)
+                guard let state = manager.unmanagedSlots._withUnsafeGuaranteedRef({ $0.state(key.id) }) else {
+                    if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
+                        return factory(parameters)
                     }
+                    return resolveInFull(manager, parameters)
                 }
+                return state._withUnsafeGuaranteedRef { state in
+                    let observed = flags & ManagerSettings.observesResolutions != 0
+                    let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
+                    switch state.route {
+                    case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
+                        return factory(parameters)
+                    case .registration where !defaulted, .uniqueRegistration where !observed:
+                        let registered = state.fields.registration.unsafelyUnwrapped
+                        return unsafeDowncast(registered, to: FactoryClosure<P, T>.self).body(parameters)
+                    case .ownCache where !observed:
+                        if let hit = state.hit {
+                            return unsafeDowncast(hit, to: CachedInstance<T>.self).value
+                        }
+                    case .singleton where !observed:
+                        if let hit = singletonHit(state.fields.scope.unsafelyUnwrapped) {
+                            return hit
+                        }
+                    default:
+                        break
+                    }
+                    return resolveInFull(manager, parameters)
+                }
+            }
+        }
+    }
+
+    /// The instance a singleton scope keeps for this factory, when no test isolates singletons.
+    @inlinable @inline(__always)
+    func singletonHit(_ scope: Scope) -> T? {
+        guard SingletonIsolation.activeCount.load(ordering: .relaxed) == 0 else { return nil }
+        let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
+        guard let state = singleton.unmanagedProcessStore._withUnsafeGuaranteedRef({ $0.state(key.id) }) else { return nil }
+        return state._withUnsafeGuaranteedRef { state in
+            state.hit.map { unsafeDowncast($0, to: CachedInstance<T>.self).value }
+        }
+    }
+
+    /// Every other resolution: reads the slot's fields and the container's settings one by one. Runs inside
+    /// the resolution's frame, so inside the read section.
+    @inlinable
+    func resolveInFull(_ manager: ContainerManager, _ parameters: P) -> T {
+        manager.settings.withCurrent { settings in
+            manager.slots.withFields(key.id) { fields in
+                produce(fields, settings, manager, parameters)
             }
         }
     }
@@ -120,7 +171,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                 }
             }
         case .graph:
-            let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager.slots), id: key.id)
+            let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager), id: key.id)
             let tracker = ResolutionTracker.current
             if let found = tracker._withUnsafeGuaranteedRef({ $0.graph[graphKey] }) {
                 return unsafeDowncast(found, to: CachedInstance<T>.self).value
@@ -231,13 +282,15 @@ public struct FactoryRegistration<P, T>: Sendable {
         }
     }
 
-    /// True when `scope` is already this factory's scope, or `once()` keeps this modifier from applying.
-    /// Reads one published word: no lock, no read section.
+    /// True when the factory's scope has `serial`, or `once()` keeps a scope modifier from applying.
+    /// Reads one published word: no lock, no read section, no reference counting.
     @inlinable @inline(__always)
-    func alreadyScoped(_ scope: Scope) -> Bool {
-        manager.prepare(container)
-        let summary = manager.slots.summary(key.id)
-        return summary & ~1 == UInt(bitPattern: ObjectIdentifier(scope)) || (!pastOnce && summary & 1 == 1)
+    func holdsScope(serial: UInt) -> Bool {
+        unmanagedManager._withUnsafeGuaranteedRef { manager in
+            manager.prepare(container)
+            let summary = manager.unmanagedSlots._withUnsafeGuaranteedRef { $0.summary(key.id) }
+            return summary >> 1 == serial || (!pastOnce && summary & 1 == 1)
+        }
     }
 
     @usableFromInline
@@ -257,9 +310,17 @@ public struct FactoryRegistration<P, T>: Sendable {
         }
     }
 
-    @inlinable
+    /// Sets one of the five shared scopes, loading its object only when the factory does not have it yet.
+    /// `mutating` only so that modifiers reach it in place instead of through a copy of the registration.
+    @inlinable @inline(__always)
+    mutating func setBuiltinScope(_ serial: UInt, _ scope: () -> Scope) {
+        if holdsScope(serial: serial) { return }
+        writeScope(scope())
+    }
+
+    @inlinable @inline(__always)
     func setScope(_ scope: Scope) {
-        if alreadyScoped(scope) { return }
+        if holdsScope(serial: scope.serial) { return }
         writeScope(scope)
     }
 

@@ -11,54 +11,82 @@ public class Scope: @unchecked Sendable {
     }
 
     @usableFromInline let kind: Kind
+    /// A number no other scope has: 1–5 for the five shared scopes below, so that the `.cached`-style
+    /// modifiers can see a factory already has their scope without loading the shared scope object.
+    @usableFromInline let serial: UInt
 
-    init(kind: Kind) {
+    init(kind: Kind, serial: UInt?) {
         self.kind = kind
+        self.serial = serial ?? Self.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
+    private static let nextSerial = Atomic<UInt>(16)
+
+    @usableFromInline static let uniqueSerial: UInt = 1
+    @usableFromInline static let cachedSerial: UInt = 2
+    @usableFromInline static let sharedSerial: UInt = 3
+    @usableFromInline static let singletonSerial: UInt = 4
+    @usableFromInline static let graphSerial: UInt = 5
+
     /// A new instance on every resolution (the default when no scope and no `defaultScope` is set).
-    public static let unique = Unique()
+    public static let unique = Unique(serial: uniqueSerial)
     /// One instance per container until that container's cache is reset.
-    public static let cached = Cached()
+    public static let cached = Cached(serial: cachedSerial)
     /// The same instance while someone else holds a strong reference to it; a new one after that.
-    public static let shared = Shared()
+    public static let shared = Shared(serial: sharedSerial)
     /// One instance per process, keyed by factory key and type, whatever container resolves it.
-    public static let singleton = Singleton()
+    public static let singleton = Singleton(serial: singletonSerial)
     /// One instance per resolution graph: shared by everything one outermost resolution builds.
-    public static let graph = Graph()
+    public static let graph = Graph(serial: graphSerial)
 }
 
 extension Scope {
     /// See ``Scope/unique``.
     public final class Unique: Scope, @unchecked Sendable {
         /// Creates a scope that never keeps instances.
-        public init() { super.init(kind: .unique) }
+        public init() { super.init(kind: .unique, serial: nil) }
+
+        init(serial: UInt?) { super.init(kind: .unique, serial: serial) }
     }
 
     /// See ``Scope/cached``. Create your own instance for a separately resettable cache.
     public final class Cached: Scope, @unchecked Sendable {
         /// Creates a container-level cache scope of its own.
-        public init() { super.init(kind: .cached) }
+        public init() { super.init(kind: .cached, serial: nil) }
+
+        init(serial: UInt?) { super.init(kind: .cached, serial: serial) }
     }
 
     /// See ``Scope/shared``.
     public final class Shared: Scope, @unchecked Sendable {
         /// Creates a weak-reference scope of its own.
-        public init() { super.init(kind: .shared) }
+        public init() { super.init(kind: .shared, serial: nil) }
+
+        init(serial: UInt?) { super.init(kind: .shared, serial: serial) }
     }
 
     /// See ``Scope/graph``.
     public final class Graph: Scope, @unchecked Sendable {
         /// Creates a per-resolution-graph scope.
-        public init() { super.init(kind: .graph) }
+        public init() { super.init(kind: .graph, serial: nil) }
+
+        init(serial: UInt?) { super.init(kind: .graph, serial: serial) }
     }
 
     /// See ``Scope/singleton``. Its instances outlive container resets and `push()`/`pop()`; ``reset()`` clears them.
     public final class Singleton: Scope, @unchecked Sendable {
         @usableFromInline let processStore = SlotStore()
+        /// `processStore` for the resolution path, borrowed without reference counting (the scope owns it).
+        @usableFromInline let unmanagedProcessStore: Unmanaged<SlotStore>
 
         /// Creates a process-wide scope with a store of its own.
-        public init() { super.init(kind: .singleton) }
+        public convenience init() { self.init(serial: nil) }
+
+        /// A singleton scope with a fixed serial (the shared one) or a fresh one (nil).
+        init(serial: UInt?) {
+            unmanagedProcessStore = Unmanaged.passUnretained(processStore)
+            super.init(kind: .singleton, serial: serial)
+        }
 
         /// Drops every instance this scope keeps (in the current test's isolated store when one is active).
         public func reset() {
