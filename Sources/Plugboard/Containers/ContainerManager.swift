@@ -7,27 +7,56 @@ import Synchronization
 /// All of it is safe to use from any thread: resolutions read published snapshots without locking;
 /// changes take this manager's lock for writers only.
 public final class ContainerManager: @unchecked Sendable {
-    @usableFromInline let slots = SlotStore()
-    /// `slots` for the resolution path, borrowed without reference counting (this manager owns it).
-    @usableFromInline let unmanagedSlots: Unmanaged<SlotStore>
+    /// The address of this manager's ``SlotStore`` (retained), or 0 until something is first written: a
+    /// container that only resolves definitions never allocates one.
+    @usableFromInline let storeAddress = Atomic<UInt>(0)
     /// The process's read section, held here so the hot path reaches it without a lazy-global check.
     @usableFromInline let readSection = ReadSection.shared
-    @usableFromInline let settings = Published(ManagerSettings())
+    /// Starts as the shared defaults; the first change publishes a copy of this manager's own.
+    @usableFromInline let settings = Published(ManagerSettings.defaults)
     /// What in ``settings`` keeps resolutions off the fast path (see ``ManagerSettings/flags``), readable
     /// without a read section.
     @usableFromInline let settingsFlags = Atomic<UInt>(0)
-    private let settingsLock = PlatformLock()
 
     @usableFromInline let autoRegistered = Atomic<Bool>(false)
-    private let autoRegisterLock = NSRecursiveLock()
+    /// Serializes every container's `autoRegister()`: one lock for the process, taken once per container
+    /// (and after resets), recursive because one container's `autoRegister()` may resolve from another's.
+    private static let autoRegisterLock = NSRecursiveLock()
+    /// Whether each container type conforms to ``AutoRegistering``, so the dynamic cast runs once per type.
+    /// Guarded by `autoRegisterLock`.
+    private nonisolated(unsafe) static var autoRegisteringTypes: [ObjectIdentifier: Bool] = [:]
+    /// The container type last found not to be ``AutoRegistering``: new containers of it skip the lock.
+    private static let lastPlainType = Atomic<UInt>(0)
     /// The thread running `autoRegister()` (its mixed identifier), or 0.
     @usableFromInline let autoRegisteringThread = Atomic<UInt>(0)
 
     private var pushed: [SavedState] = []
 
     /// Creates a manager with no registrations.
-    public init() {
-        unmanagedSlots = Unmanaged.passUnretained(slots)
+    public init() {}
+
+    deinit {
+        if let store = existingSlots { store.release() }
+    }
+
+    /// The store, if one was made, borrowed without reference counting (this manager owns it).
+    @inlinable @inline(__always)
+    var existingSlots: Unmanaged<SlotStore>? {
+        let address = storeAddress.load(ordering: .acquiring)
+        guard address != 0 else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+    }
+
+    /// The store, made on first use.
+    @usableFromInline
+    var slots: SlotStore {
+        if let store = existingSlots { return store.takeUnretainedValue() }
+        let made = Unmanaged.passRetained(SlotStore())
+        let (won, current) = storeAddress.compareExchange(
+            expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
+        if won { return made.takeUnretainedValue() }
+        made.release()
+        return Unmanaged<SlotStore>.fromOpaque(UnsafeRawPointer(bitPattern: current).unsafelyUnwrapped).takeUnretainedValue()
     }
 
     // MARK: Settings
@@ -67,7 +96,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     private func changeSettings(_ change: (inout ManagerSettings) -> Void) {
-        settingsLock.withLock {
+        slots.writeLock.withLock {
             var copy = settings.withCurrent { $0.copy() }
             change(&copy)
             settings.replace(with: copy)
@@ -134,7 +163,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// Saves registrations, contexts, scope settings and caches, and the container's settings, for ``pop()``.
     public func push() {
         let states = slots.snapshot()
-        settingsLock.withLock {
+        slots.writeLock.withLock {
             // Settings are replaced only under this lock, so the current snapshot cannot be freed meanwhile.
             let saved = SavedState(
                 slots: states, settings: settings.withCurrent { $0 }, autoRegistered: autoRegistered.load(ordering: .acquiring))
@@ -144,9 +173,9 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Restores the state saved by the matching ``push()``; does nothing when nothing was pushed.
     public func pop() {
-        guard let saved = settingsLock.withLock({ pushed.popLast() }) else { return }
+        guard let saved = slots.writeLock.withLock({ pushed.popLast() }) else { return }
         slots.restore(saved.slots)
-        settingsLock.withLock {
+        slots.writeLock.withLock {
             settings.replace(with: saved.settings)
             settingsFlags.store(saved.settings.flags, ordering: .releasing)
         }
@@ -169,14 +198,21 @@ public final class ContainerManager: @unchecked Sendable {
         precondition(
             container.manager === self,
             "Plugboard: \(type(of: container)).manager must return the same manager every time (declare it with `let`)")
+        let containerType = ObjectIdentifier(type(of: container))
+        if Self.lastPlainType.load(ordering: .relaxed) == UInt(bitPattern: containerType) {
+            autoRegistered.store(true, ordering: .releasing)  // nothing to run: no need for the lock
+            return
+        }
         let thread = ThreadIdentity.mixedIdentifier()
-        autoRegisterLock.lock()
-        defer { autoRegisterLock.unlock() }
+        Self.autoRegisterLock.lock()
+        defer { Self.autoRegisterLock.unlock() }
         // Re-entered from inside autoRegister() (it uses its own factories), or another thread finished it.
         if autoRegistered.load(ordering: .acquiring) || autoRegisteringThread.load(ordering: .relaxed) == thread {
             return
         }
-        guard let registering = container as? any AutoRegistering else {
+        guard Self.autoRegisteringTypes[containerType] != false, let registering = container as? any AutoRegistering else {
+            Self.autoRegisteringTypes[containerType] = false
+            Self.lastPlainType.store(UInt(bitPattern: containerType), ordering: .relaxed)
             autoRegistered.store(true, ordering: .releasing)
             return
         }
@@ -218,6 +254,9 @@ final class ManagerSettings: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var promiseTriggersError = false
 
     init() {}
+
+    /// The settings of every new manager (never changed: changes go to copies).
+    @usableFromInline static let defaults = ManagerSettings()
 
     /// Set when a default scope applies to factories without a scope of their own.
     @usableFromInline static let hasDefaultScope: UInt = 1

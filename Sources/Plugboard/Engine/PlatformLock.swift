@@ -10,49 +10,62 @@ import Musl
 ///
 /// `Synchronization.Mutex` asks for `sending` results, which a dependency container cannot promise
 /// for the arbitrary (often non-`Sendable`) instances it builds, so the engine uses this small wrapper.
+/// The platform mutex lives in its storage object's own allocation: one `malloc` per lock.
 @usableFromInline
-final class PlatformLock: @unchecked Sendable {
+struct PlatformLock: @unchecked Sendable {
     #if canImport(Darwin)
-    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    @usableFromInline typealias Primitive = os_unfair_lock
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline typealias Primitive = pthread_mutex_t
     #endif
 
+    /// Holds the mutex as its tail-allocated element, so the mutex never moves.
     @usableFromInline
-    init() {
-        #if canImport(Darwin)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: os_unfair_lock())
-        #else
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        #endif
+    final class Storage: ManagedBuffer<Void, Primitive> {
+        deinit {
+            #if !canImport(Darwin)
+            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+            #endif
+        }
     }
 
-    deinit {
-        #if !canImport(Darwin)
-        pthread_mutex_destroy(mutex)
-        #endif
-        mutex.deallocate()
+    @usableFromInline let storage: Storage
+
+    /// Creates an unlocked lock.
+    @usableFromInline
+    init() {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in }
+        storage = unsafeDowncast(buffer, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            #if canImport(Darwin)
+            mutex.initialize(to: os_unfair_lock())
+            #else
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+            #endif
+        }
     }
 
     @usableFromInline
     func lock() {
-        #if canImport(Darwin)
-        os_unfair_lock_lock(mutex)
-        #else
-        pthread_mutex_lock(mutex)
-        #endif
+        storage.withUnsafeMutablePointerToElements { mutex in
+            #if canImport(Darwin)
+            os_unfair_lock_lock(mutex)
+            #else
+            _ = pthread_mutex_lock(mutex)
+            #endif
+        }
     }
 
     @usableFromInline
     func unlock() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(mutex)
-        #else
-        pthread_mutex_unlock(mutex)
-        #endif
+        storage.withUnsafeMutablePointerToElements { mutex in
+            #if canImport(Darwin)
+            os_unfair_lock_unlock(mutex)
+            #else
+            _ = pthread_mutex_unlock(mutex)
+            #endif
+        }
     }
 
     @inlinable

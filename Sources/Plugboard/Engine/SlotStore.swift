@@ -40,6 +40,9 @@ final class SlotTable: @unchecked Sendable {
     deinit {
         slots.deallocate()
     }
+
+    /// The table of every store that has no slot yet (never written to: a new slot means a new table).
+    static let empty = SlotTable(capacity: 0, copying: nil)
 }
 
 /// The settings and scope caches of one container (or of one singleton scope), indexed by factory id.
@@ -49,7 +52,7 @@ final class SlotTable: @unchecked Sendable {
 /// so keeping them costs at most as much again), so a table and its slots can be read outside a section.
 @usableFromInline
 final class SlotStore: @unchecked Sendable {
-    @usableFromInline let table = Published(SlotTable(capacity: 0, copying: nil))
+    @usableFromInline let table = Published(SlotTable.empty)
     @usableFromInline let writeLock = PlatformLock()
     private nonisolated(unsafe) var owned: [Slot] = []
     private nonisolated(unsafe) var idsInUse: [Int] = []

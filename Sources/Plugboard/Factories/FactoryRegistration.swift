@@ -53,7 +53,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                 store: ObjectIdentifier(manager), id: key.id, container: container, repeatable: repeatable)
             return ResolutionTracker.within(frame) {
                 let flags = manager.settingsFlags.load(ordering: .acquiring)
-                guard let state = manager.unmanagedSlots._withUnsafeGuaranteedRef({ $0.state(key.id) }) else {
+                guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(key.id) }) else {
                     if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
                         return factory(parameters)
                     }
@@ -288,7 +288,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     func holdsScope(serial: UInt) -> Bool {
         unmanagedManager._withUnsafeGuaranteedRef { manager in
             manager.prepare(container)
-            let summary = manager.unmanagedSlots._withUnsafeGuaranteedRef { $0.summary(key.id) }
+            let summary = manager.existingSlots?._withUnsafeGuaranteedRef { $0.summary(key.id) } ?? 0
             return summary >> 1 == serial || (!pastOnce && summary & 1 == 1)
         }
     }
