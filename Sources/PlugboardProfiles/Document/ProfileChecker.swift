@@ -55,7 +55,10 @@ public enum ProfileChecker {
                 continue
             }
             let keys = declaredKeys
-            for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let scopeNames = source.scopeNames
+            // Sorting the names alone (not the entries with them) keeps the sort from copying entries around.
+            for key in entries.keys.sorted() {
+                let entry = entries[key].unsafelyUnwrapped
                 guard keys.contains(key) else {
                     diagnostics.append(Diagnostic(
                         .unknownFactory,
@@ -74,12 +77,12 @@ public enum ProfileChecker {
                     result.registration = context.value(value.value, at: value.origin, &diagnostics)
                 }
                 if let scope = entry.scope {
-                    if source.scopeNames.contains(scope.value) {
+                    if scopeNames.contains(scope.value) {
                         result.scope = scope.value
                     } else {
                         diagnostics.append(Diagnostic(
                             .unknownScope,
-                            withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(source.scopeNames)))", for: scope.value, among: source.scopeNames),
+                            withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(scopeNames)))", for: scope.value, among: scopeNames),
                             at: scope.origin))
                     }
                 }

@@ -110,8 +110,12 @@ struct TreeBuilder {
         var pairs: [(key: Int, value: Int)] = []
         var items: [Int] = []
         var pendingKey: Int?
-        var keys: [String: SourcePosition] = [:]
+        /// Key text to key node, for duplicate checks in large mappings (small ones compare their pairs).
+        var keys: [String: Int] = [:]
     }
+
+    /// Mappings with more keys than this look duplicates up in a dictionary instead of comparing them all.
+    private static let linearKeyLimit = 8
 
     private var tree: NodeTree
     private var stack: [Frame] = []
@@ -166,16 +170,32 @@ struct TreeBuilder {
                 guard let text = tree.scalar(index) else {
                     return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree[index].position)
                 }
-                if let first = stack[last].keys[text] {
-                    return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(first.line), column \(first.column))", at: tree[index].position)
+                if let first = earlierKey(text, inFrame: last) {
+                    let position = tree[first].position
+                    return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(position.line), column \(position.column))", at: tree[index].position)
                 }
-                stack[last].keys[text] = tree[index].position
+                if stack[last].pairs.count > Self.linearKeyLimit {
+                    stack[last].keys[text] = index
+                }
                 stack[last].pendingKey = index
             }
         } else {
             stack[last].items.append(index)
         }
         return nil
+    }
+
+    /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any.
+    private mutating func earlierKey(_ text: String, inFrame frame: Int) -> Int? {
+        let count = stack[frame].pairs.count
+        if count <= Self.linearKeyLimit {
+            return stack[frame].pairs.first { tree.scalar($0.key) == text }?.key
+        }
+        if stack[frame].keys.isEmpty {
+            // The mapping just outgrew the linear search: index the keys it has so far.
+            for pair in stack[frame].pairs { stack[frame].keys[tree.scalar(pair.key) ?? ""] = pair.key }
+        }
+        return stack[frame].keys[text]
     }
 
     /// The finished tree, or nil when nothing was parsed.
