@@ -22,10 +22,8 @@ public final class ContainerManager: @unchecked Sendable {
     /// Serializes every container's `autoRegister()`: one lock for the process, taken once per container
     /// (and after resets), recursive because one container's `autoRegister()` may resolve from another's.
     private static let autoRegisterLock = NSRecursiveLock()
-    /// Whether each container type conforms to ``AutoRegistering``, so the dynamic cast runs once per type.
-    /// Guarded by `autoRegisterLock`.
-    private nonisolated(unsafe) static var autoRegisteringTypes: [ObjectIdentifier: Bool] = [:]
-    /// The container type last found not to be ``AutoRegistering``: new containers of it skip the lock.
+    /// The container type last found not to be ``AutoRegistering``: new containers of it skip the lock and
+    /// the dynamic cast (which costs more than the rest of a new container's first resolution).
     private static let lastPlainType = Atomic<UInt>(0)
     /// The thread running `autoRegister()` (its mixed identifier), or 0.
     @usableFromInline let autoRegisteringThread = Atomic<UInt>(0)
@@ -210,8 +208,7 @@ public final class ContainerManager: @unchecked Sendable {
         if autoRegistered.load(ordering: .acquiring) || autoRegisteringThread.load(ordering: .relaxed) == thread {
             return
         }
-        guard Self.autoRegisteringTypes[containerType] != false, let registering = container as? any AutoRegistering else {
-            Self.autoRegisteringTypes[containerType] = false
+        guard let registering = container as? any AutoRegistering else {
             Self.lastPlainType.store(UInt(bitPattern: containerType), ordering: .relaxed)
             autoRegistered.store(true, ordering: .releasing)
             return
@@ -262,14 +259,11 @@ final class ManagerSettings: @unchecked Sendable {
     @usableFromInline static let hasDefaultScope: UInt = 1
     /// Set when every resolution must be decorated or traced.
     @usableFromInline static let observesResolutions: UInt = 2
-    /// Set when resolving an unfulfilled `promised()` factory stops the program.
-    @usableFromInline static let promisesStop: UInt = 4
 
     /// The settings that keep resolutions off the fast path, as a bit set.
     var flags: UInt {
         (defaultScope != nil ? Self.hasDefaultScope : 0)
             | (decorator != nil || trace ? Self.observesResolutions : 0)
-            | (promiseTriggersError ? Self.promisesStop : 0)
     }
 
     /// A copy to change before publishing; published copies are never changed.

@@ -113,10 +113,9 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         let second: ObjectIdentifier
     }
 
-    /// The current fast table (an unmanaged `Table`'s address; 0 before the first key), a statically
+    /// The current fast table (a retained `Table`'s address; 0 before the first key), a statically
     /// initialized global so that probing it needs no lazy-initialization check.
     @usableFromInline static let fastTable = Atomic<UInt>(0)
-    @usableFromInline let table: Atomic<Unmanaged<Table>>
     private let lock = PlatformLock()
     private nonisolated(unsafe) var fastEntries: [Entry] = []
     private nonisolated(unsafe) var idsByText: [TextKey: Int] = [:]
@@ -124,9 +123,13 @@ final class FactoryKeyRegistry: @unchecked Sendable {
     private nonisolated(unsafe) var retiredTables: [Table] = []
 
     private init() {
-        let first = Unmanaged.passRetained(Table(capacity: 256))
-        table = Atomic(first)
-        Self.fastTable.store(UInt(bitPattern: first.toOpaque()), ordering: .releasing)
+        Self.fastTable.store(UInt(bitPattern: Unmanaged.passRetained(Table(capacity: 256)).toOpaque()), ordering: .releasing)
+    }
+
+    /// The current fast table. Call under `lock` (only writers replace it).
+    private var currentTable: Table {
+        Unmanaged<Table>.fromOpaque(UnsafeRawPointer(bitPattern: Self.fastTable.load(ordering: .acquiring)).unsafelyUnwrapped)
+            .takeUnretainedValue()
     }
 
     /// Looks a literal key up in the fast table without touching `shared`.
@@ -170,18 +173,17 @@ final class FactoryKeyRegistry: @unchecked Sendable {
     @usableFromInline
     func intern(_ text: String, address: UInt, _ first: UInt, _ second: UInt) -> Int {
         lock.withLock {
-            if let id = table.load(ordering: .acquiring).takeUnretainedValue().find(address, first, second) { return id }
+            let current = currentTable
+            if let id = current.find(address, first, second) { return id }
             let id = canonicalID(text, first, second)
             let entry = Entry(address: address, first: first, second: second, id: id)
             fastEntries.append(entry)
-            let current = table.load(ordering: .acquiring).takeUnretainedValue()
             if fastEntries.count * 2 > current.mask + 1 {
                 let grown = Table(capacity: (current.mask + 1) * 4)
                 for existing in fastEntries { grown.insert(existing) }
                 retiredTables.append(current)  // readers may still probe it: keep it alive
-                let published = Unmanaged.passRetained(grown)
-                table.exchange(published, ordering: .releasing).release()
-                Self.fastTable.store(UInt(bitPattern: published.toOpaque()), ordering: .releasing)
+                let published = UInt(bitPattern: Unmanaged.passRetained(grown).toOpaque())
+                Unmanaged<Table>.fromOpaque(UnsafeRawPointer(bitPattern: Self.fastTable.exchange(published, ordering: .acquiringAndReleasing)).unsafelyUnwrapped).release()
             } else {
                 current.insert(entry)
             }

@@ -4,8 +4,8 @@ import Synchronization
 @usableFromInline
 final class Slot: @unchecked Sendable {
     @usableFromInline let state = Published(SlotState.empty)
-    /// The slot's scope's ``Scope/serial`` shifted left by one, with the `once()` seal in bit 0, so a modifier can see that it would change nothing without a read section. Updated
-    /// with every new state.
+    /// The slot's scope's ``Scope/serial`` shifted left by one, with the `once()` seal in bit 0, so a modifier
+    /// can see that it would change nothing without a read section. Updated with every new state.
     @usableFromInline let summary = Atomic<UInt>(0)
 
     /// Publishes new fields and their summary. Call under the store's lock.
