@@ -70,6 +70,15 @@ import Testing
         }
         #expect(longJSON.code == .scalarTooLong)
 
+        // A scalar of exactly the limit is accepted, in both formats.
+        let atLimit = String(repeating: "x", count: 16)
+        guard case .success = YAMLParser.parse(Array("plugboard: 1\ndescription: \(atLimit)\n".utf8), file: "limit.yaml", limits: limits),
+            case .success = JSONParser.parse(Array(#"{"plugboard": 1, "description": "\#(atLimit)"}"#.utf8), file: "limit.json", limits: limits)
+        else {
+            Issue.record("a scalar of exactly the limit was rejected")
+            return
+        }
+
         limits = ParseLimits(maxInputBytes: 20)
         guard case .failure(let large) = YAMLParser.parse(text, file: "large.yaml", limits: limits) else {
             Issue.record("accepted")

@@ -60,8 +60,11 @@ if arguments.count == 2, arguments[1] == "--profiles" {
     exit(0)
 }
 
-/// `--parse FILE`: one parse and check of a generated profile (for profiling with callgrind).
+/// `--parse FILE`: one parse and check of a generated profile, after making the files and the catalog
+/// (profile with `valgrind --tool=callgrind --toggle-collect='*parseAndCheck*'`).
 if arguments.count == 3, arguments[1] == "--parse" {
+    _ = ProfileScenarios.directory
+    _ = ProfileScenarios.catalog
     print(ProfileScenarios.parseAndCheck(arguments[2]))
     exit(0)
 }

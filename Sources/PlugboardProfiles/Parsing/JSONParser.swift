@@ -208,74 +208,88 @@ private struct JSONScanner {
         return true
     }
 
+    /// Scans a string. Runs without escapes (nearly every string) become text straight from the input bytes,
+    /// which are already checked to be UTF-8; only strings with escapes are assembled byte by byte.
     mutating func scanString() -> Result<String, Diagnostic> {
         advance()  // opening quote
-        var scalars = String.UnicodeScalarView()
-        var raw: [UInt8] = []
-        var length = 0
+        let start = index
+        var decoded: [UInt8]?
+        var runStart = index
         while true {
-            guard let byte = current else { return .failure(Diagnostic(.jsonSyntax, "unterminated string", at: here)) }
-            length += 1
-            if length > limits.maxScalarBytes {
+            guard index < bytes.count else { return .failure(Diagnostic(.jsonSyntax, "unterminated string", at: here)) }
+            let byte = bytes[index]
+            if index - start > limits.maxScalarBytes {
                 return .failure(Diagnostic(.scalarTooLong, "a string longer than the limit of \(limits.maxScalarBytes) bytes", at: here))
             }
             switch byte {
             case UInt8(ascii: "\""):
-                advance()
-                flush(&raw, into: &scalars)
-                return .success(String(scalars))
-            case UInt8(ascii: "\\"):
-                flush(&raw, into: &scalars)
-                let escapeStart = here
-                advance()
-                guard let escaped = current else { return .failure(Diagnostic(.jsonSyntax, "unterminated string", at: here)) }
-                advance()
-                switch escaped {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    guard var value = hex4() else {
-                        return .failure(Diagnostic(.jsonSyntax, "invalid \\u escape: four hex digits expected", at: escapeStart))
-                    }
-                    if (0xD800...0xDBFF).contains(value) {
-                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                            return .failure(Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapeStart))
-                        }
-                        advance(); advance()
-                        guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else {
-                            return .failure(Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapeStart))
-                        }
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(value) else {
-                        return .failure(Diagnostic(.jsonSyntax, "invalid \\u escape: a lone surrogate", at: escapeStart))
-                    }
-                    scalars.append(scalar)
-                default:
-                    return .failure(Diagnostic(
-                        .jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapeStart))
+                let text: String
+                if var assembled = decoded {
+                    assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    text = String(decoding: assembled, as: UTF8.self)
+                } else {
+                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 }
+                advance()
+                return .success(text)
+            case UInt8(ascii: "\\"):
+                var assembled = decoded ?? []
+                decoded = nil
+                assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                if let problem = scanEscape(into: &assembled) { return .failure(problem) }
+                decoded = assembled
+                runStart = index
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 return .failure(Diagnostic(.jsonSyntax, "unterminated string (a line break inside a string is written \\n)", at: here))
             case 0x00..<0x20:
                 return .failure(Diagnostic(.jsonSyntax, "control characters must be escaped in JSON strings", at: here))
             default:
-                raw.append(byte)
-                advance()
+                // No line breaks inside a string: only the column moves (by characters, not bytes).
+                index += 1
+                if byte & 0xC0 != 0x80 { column += 1 }
             }
         }
     }
 
-    func flush(_ raw: inout [UInt8], into scalars: inout String.UnicodeScalarView) {
-        guard !raw.isEmpty else { return }
-        scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-        raw.removeAll(keepingCapacity: true)
+    /// Scans the escape at the current backslash and appends the character it stands for as UTF-8.
+    mutating func scanEscape(into assembled: inout [UInt8]) -> Diagnostic? {
+        let escapeStart = here
+        advance()
+        guard let escaped = current else { return Diagnostic(.jsonSyntax, "unterminated string", at: here) }
+        advance()
+        let scalar: Unicode.Scalar
+        switch escaped {
+        case UInt8(ascii: "\""): scalar = "\""
+        case UInt8(ascii: "\\"): scalar = "\\"
+        case UInt8(ascii: "/"): scalar = "/"
+        case UInt8(ascii: "b"): scalar = "\u{08}"
+        case UInt8(ascii: "f"): scalar = "\u{0C}"
+        case UInt8(ascii: "n"): scalar = "\n"
+        case UInt8(ascii: "r"): scalar = "\r"
+        case UInt8(ascii: "t"): scalar = "\t"
+        case UInt8(ascii: "u"):
+            guard var value = hex4() else {
+                return Diagnostic(.jsonSyntax, "invalid \\u escape: four hex digits expected", at: escapeStart)
+            }
+            if (0xD800...0xDBFF).contains(value) {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    return Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapeStart)
+                }
+                advance(); advance()
+                guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else {
+                    return Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapeStart)
+                }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let decoded = Unicode.Scalar(value) else {
+                return Diagnostic(.jsonSyntax, "invalid \\u escape: a lone surrogate", at: escapeStart)
+            }
+            scalar = decoded
+        default:
+            return Diagnostic(.jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapeStart)
+        }
+        assembled.append(contentsOf: UTF8.encode(scalar)!)
+        return nil
     }
 
     mutating func hex4() -> UInt32? {
