@@ -83,7 +83,7 @@ func render(_ node: ValueNode) -> String {
 }
 
 private func render(_ tree: NodeTree, _ index: Int) -> String {
-    switch tree[index].kind {
+    switch tree.kind(of: index) {
     case .scalar(let text, let style): style == .text ? "\"\(text)\"" : text
     case .sequence(let items): "[" + items.map { render(tree, $0) }.joined(separator: ", ") + "]"
     case .mapping(let pairs): "{" + pairs.map { "\(tree.scalar($0.key)!): \(render(tree, $0.value))" }.joined(separator: ", ") + "}"

@@ -3,46 +3,57 @@
 public struct CatalogSource: DeclarationSource {
     /// The catalog.
     public let catalog: Catalog
-    private let keys: [String: Set<String>]
 
     /// A source over `catalog`.
     public init(_ catalog: Catalog) {
         self.catalog = catalog
-        keys = catalog.containers.mapValues { Set($0.factories.keys) }
+    }
+
+    /// Whether the catalog has `container`.
+    public func declares(container: String) -> Bool {
+        catalog.containers[container] != nil
+    }
+
+    /// The catalog's entry for the factory `key` in `container`.
+    public func factory(_ key: String, in container: String) -> Catalog.CatalogFactory? {
+        catalog.containers[container]?.factories[key]
     }
 
     /// The catalog's factory keys of `container`.
-    public func factoryKeys(in container: String) -> Set<String>? {
-        keys[container]
+    public func factoryKeys(in container: String) -> [String] {
+        Array(catalog.containers[container]?.factories.keys ?? [:].keys)
+    }
+
+    /// Whether the catalog has the implementation for the factory.
+    public func declares(implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
+        factory.implementations[implementation] != nil
     }
 
     /// The catalog's implementation names of a factory.
-    public func implementations(in container: String, key: String) -> [String] {
-        Array(catalog.containers[container]?.factories[key]?.implementations.keys ?? [:].keys)
+    public func implementations(of factory: Catalog.CatalogFactory) -> [String] {
+        Array(factory.implementations.keys)
     }
 
     /// Whether the catalog records settings for the implementation.
-    public func takesSettings(in container: String, key: String, implementation: String) -> Bool {
-        catalog.containers[container]?.factories[key]?.implementations[implementation]?.settings != nil
+    public func takesSettings(_ implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
+        factory.implementations[implementation]?.settings != nil
     }
 
     /// Checks settings against the recorded shape.
-    public func prepare(in container: String, key: String, implementation: String, with settings: ValueNode?) -> Result<Void, ProfileError> {
-        guard let shape = catalog.containers[container]?.factories[key]?.implementations[implementation]?.settings else {
-            return .success(())
-        }
+    public func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> Result<Void, ProfileError> {
+        guard let shape = factory.implementations[implementation]?.settings else { return .success(()) }
         let found = ShapeChecker.check(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
 
     /// Whether the catalog records a value shape for the factory.
-    public func isConfigurable(in container: String, key: String) -> Bool {
-        catalog.containers[container]?.factories[key]?.value != nil
+    public func isConfigurable(_ factory: Catalog.CatalogFactory) -> Bool {
+        factory.value != nil
     }
 
     /// Checks a value against the recorded shape.
-    public func prepare(in container: String, key: String, value: ValueNode) -> Result<Void, ProfileError> {
-        guard let shape = catalog.containers[container]?.factories[key]?.value else { return .success(()) }
+    public func prepare(value: ValueNode, of factory: Catalog.CatalogFactory) -> Result<Void, ProfileError> {
+        guard let shape = factory.value else { return .success(()) }
         let found = ShapeChecker.check(value, against: shape, code: .invalidValue)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
@@ -70,13 +81,13 @@ enum ShapeChecker {
                 case .number: _ = try decoder.decodeFloat(Double.self)
                 case .boolean: _ = try decoder.decodeBool()
                 case .array(let element):
-                    guard case .sequence(let items) = tree[index].kind else { throw decoder.fail("expected a list, found \(tree.describe(index))") }
+                    guard case .sequence(let items) = tree.kind(of: index) else { throw decoder.fail("expected a list, found \(tree.describe(index))") }
                     work += items.map { ($0, element) }
                 case .map(let element):
-                    guard case .mapping(let pairs) = tree[index].kind else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
+                    guard case .mapping(let pairs) = tree.kind(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
                     work += pairs.map { ($0.value, element) }
                 case .object(let properties, let required):
-                    guard case .mapping(let pairs) = tree[index].kind else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
+                    guard case .mapping(let pairs) = tree.kind(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
                     var present: Set<String> = []
                     for (key, value) in pairs {
                         let name = tree.scalar(key)!
@@ -85,17 +96,17 @@ enum ShapeChecker {
                             let optionalAndNull = !required.contains(name) && decoder.child(value, key: NameKey(name)).isNull()
                             if !optionalAndNull { work.append((value, property)) }
                         } else {
-                            found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: properties.keys), at: tree[key].position))
+                            found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: properties.keys), at: tree.position(of: key)))
                         }
                     }
                     for missing in required.sorted() where !present.contains(missing) {
-                        found.append(Diagnostic(code, "missing setting '\(missing)'", at: tree[index].position))
+                        found.append(Diagnostic(code, "missing setting '\(missing)'", at: tree.position(of: index)))
                     }
                 }
             } catch let error as NodeDecodingError {
-                found.append(Diagnostic(code, error.message, at: tree[error.index].position))
+                found.append(Diagnostic(code, error.message, at: tree.position(of: error.index)))
             } catch {
-                found.append(Diagnostic(code, "\(error)", at: tree[index].position))
+                found.append(Diagnostic(code, "\(error)", at: tree.position(of: index)))
             }
         }
         return found.sorted { $0.position < $1.position }

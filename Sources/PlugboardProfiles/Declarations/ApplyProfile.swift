@@ -93,17 +93,20 @@ struct LiveDeclarations: DeclarationSource {
         }
     }
 
-    func factoryKeys(in container: String) -> Set<String>? { Set(factories.keys) }
-    func implementations(in container: String, key: String) -> [String] { Array(factories[key]?.implementations.keys ?? [:].keys) }
-    func takesSettings(in container: String, key: String, implementation: String) -> Bool {
-        factories[key]?.implementations[implementation]?.settingsType != nil
+    func declares(container: String) -> Bool { true }
+    func factory(_ key: String, in container: String) -> FactoryDeclaration? { factories[key] }
+    func factoryKeys(in container: String) -> [String] { Array(factories.keys) }
+    func declares(implementation: String, of factory: FactoryDeclaration) -> Bool { factory.implementations[implementation] != nil }
+    func implementations(of factory: FactoryDeclaration) -> [String] { Array(factory.implementations.keys) }
+    func takesSettings(_ implementation: String, of factory: FactoryDeclaration) -> Bool {
+        factory.implementations[implementation]?.settingsType != nil
     }
-    func prepare(in container: String, key: String, implementation: String, with settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
-        factories[key]!.implementations[implementation]!.prepare(settings)
+    func prepare(_ implementation: String, of factory: FactoryDeclaration, with settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
+        factory.implementations[implementation]!.prepare(settings)
     }
-    func isConfigurable(in container: String, key: String) -> Bool { factories[key]?.value != nil }
-    func prepare(in container: String, key: String, value: ValueNode) -> Result<PreparedClosure, ProfileError> {
-        factories[key]!.value!.prepare(value)
+    func isConfigurable(_ factory: FactoryDeclaration) -> Bool { factory.value != nil }
+    func prepare(value: ValueNode, of factory: FactoryDeclaration) -> Result<PreparedClosure, ProfileError> {
+        factory.value!.prepare(value)
     }
     var scopeNames: [String] { Array(scopes.keys) }
     var containerNames: [String] { [] }

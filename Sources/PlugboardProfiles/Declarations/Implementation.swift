@@ -37,7 +37,7 @@ extension ValueNode {
     /// `{}`, for settings that a profile left out.
     static let emptyMapping: ValueNode = {
         var tree = NodeTree(file: "<no settings>")
-        tree.root = tree.append(.mapping([]), at: SourcePosition(file: "<no settings>", line: 1, column: 1))
+        tree.root = tree.append(.mapping([]), line: 1, column: 1)
         return ValueNode(tree: tree, index: tree.root)
     }()
 }

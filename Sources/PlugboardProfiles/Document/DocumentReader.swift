@@ -15,7 +15,7 @@ public struct DocumentReader {
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at index: Int) {
-        diagnostics.append(Diagnostic(code, message, at: tree[index].position))
+        diagnostics.append(Diagnostic(code, message, at: tree.position(of: index)))
     }
 
     private mutating func document(name: String) -> ProfileDocument {
@@ -91,7 +91,7 @@ public struct DocumentReader {
     }
 
     private mutating func withSettings(_ index: Int) -> ValueNode? {
-        guard case .mapping = tree[index].kind else {
+        guard case .mapping = tree.kind(of: index) else {
             report(.wrongType, "`with` must be a mapping of settings, not \(tree.describe(index))", at: index)
             return nil
         }
@@ -103,7 +103,7 @@ public struct DocumentReader {
         var choices: [ContextChoice] = []
         for (key, value) in pairs {
             let context = tree.scalar(key)!
-            let position = tree[key].position
+            let position = tree.position(of: key)
             if context == "arg" {
                 guard let arguments = mapping(value, what: "`arg` (launch argument -> choice)") else { continue }
                 for (argumentKey, choiceNode) in arguments {
@@ -112,7 +112,7 @@ public struct DocumentReader {
                         report(.invalidName, "a launch argument cannot be empty", at: argumentKey)
                         continue
                     }
-                    if let choice = choice(choiceNode, context: Located("arg:\(argument)", at: tree[argumentKey].position)) {
+                    if let choice = choice(choiceNode, context: Located("arg:\(argument)", at: tree.position(of: argumentKey))) {
                         choices.append(choice)
                     }
                 }
@@ -131,7 +131,7 @@ public struct DocumentReader {
 
     private mutating func choice(_ index: Int, context: Located<String>) -> ContextChoice? {
         var choice = ContextChoice(context: context)
-        switch tree[index].kind {
+        switch tree.kind(of: index) {
         case .scalar:
             choice.use = name(index, field: "the choice for \(context.value)")
             return choice.use == nil ? nil : choice
@@ -163,7 +163,7 @@ public struct DocumentReader {
     // MARK: Typed scalars
 
     private mutating func mapping(_ index: Int, what: String) -> [(key: Int, value: Int)]? {
-        if case .mapping(let pairs) = tree[index].kind { return pairs }
+        if case .mapping(let pairs) = tree.kind(of: index) { return pairs }
         report(.wrongType, "\(what) must be a mapping, not \(tree.describe(index))", at: index)
         return nil
     }
@@ -172,7 +172,8 @@ public struct DocumentReader {
         report(.unknownField, withSuggestion("unknown field '\(field)'", for: field, among: fields), at: index)
     }
 
-    /// YAML 1.1 spellings of booleans and null, which YAML 1.2 (and profiles) read as plain text.
+    /// YAML 1.1 spellings of booleans and null, which YAML 1.2 (and profiles) read as plain text
+    /// (none is longer than five bytes).
     static let ambiguousPlainScalars: Set<String> = [
         "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "",
@@ -180,7 +181,7 @@ public struct DocumentReader {
 
     /// A name: text, or a plain scalar (with a warning when other YAML tools would read it as a boolean or null).
     private mutating func name(_ index: Int, field: String) -> Located<String>? {
-        guard case .scalar(let text, let style) = tree[index].kind else {
+        guard case .scalar(let text, let style) = tree.kind(of: index) else {
             report(.wrongType, "\(field) must be a name, not \(tree.describe(index))", at: index)
             return nil
         }
@@ -188,11 +189,11 @@ public struct DocumentReader {
         case .number, .boolean, .null:
             report(.wrongType, "\(field) must be a name in quotes, not \(tree.describe(index))", at: index)
             return nil
-        case .plain where Self.ambiguousPlainScalars.contains(text):
+        case .plain where text.utf8.count <= 5 && Self.ambiguousPlainScalars.contains(text):
             diagnostics.append(Diagnostic(
                 .ambiguousScalar,
                 "'\(text)' is read as \(["null", "Null", "NULL", "~", ""].contains(text) ? "null" : "a boolean") by other YAML tools; quote it (\"\(text)\") if it is a name",
-                at: tree[index].position))
+                at: tree.position(of: index)))
         default:
             break
         }
@@ -200,7 +201,7 @@ public struct DocumentReader {
             report(.invalidName, "\(field) cannot be empty", at: index)
             return nil
         }
-        return Located(text, at: tree[index].position)
+        return Located(text, at: tree.position(of: index))
     }
 
     /// A container name or factory key: letters, digits and `_`, a function's `name(label:)` form allowed.
@@ -210,7 +211,7 @@ public struct DocumentReader {
             report(.invalidName, "'\(text)' is not \(what)", at: index)
             return nil
         }
-        return Located(text, at: tree[index].position)
+        return Located(text, at: tree.position(of: index))
     }
 
     /// Letters, digits, `_`, and the `(`, `)`, `:`, `.` of a function's name; not starting with a digit.
@@ -233,14 +234,14 @@ public struct DocumentReader {
     }
 
     private mutating func names(_ index: Int, field: String) -> [Located<String>] {
-        if case .sequence(let items) = tree[index].kind {
+        if case .sequence(let items) = tree.kind(of: index) {
             return items.compactMap { name($0, field: field) }
         }
         return name(index, field: field).map { [$0] } ?? []
     }
 
     private mutating func text(_ index: Int, field: String) -> String? {
-        guard case .scalar(let text, let style) = tree[index].kind, style == .text || style == .plain else {
+        guard case .scalar(let text, let style) = tree.kind(of: index), style == .text || style == .plain else {
             report(.wrongType, "`\(field)` must be text, not \(tree.describe(index))", at: index)
             return nil
         }
@@ -249,7 +250,7 @@ public struct DocumentReader {
 
     /// An integer as YAML 1.2 core and JSON write it: no leading zeros, no `0x`, `_` or `:` forms.
     private mutating func integer(_ index: Int, field: String) -> Int? {
-        if case .scalar(let text, let style) = tree[index].kind, style == .plain || style == .number,
+        if case .scalar(let text, let style) = tree.kind(of: index), style == .plain || style == .number,
             ScalarRules.isInteger(text), let value = Int(text)
         {
             return value

@@ -45,11 +45,13 @@ public struct MergedProfile: Sendable {
         for document in documents {
             for section in document.containers {
                 if containerPositions[section.name.value] == nil { containerPositions[section.name.value] = section.name.position }
+                // Merged in place: one lookup per entry, no copy of the entries merged so far.
+                var entries = containers.removeValue(forKey: section.name.value) ?? [:]
+                entries.reserveCapacity(entries.count + section.entries.count)
                 for entry in section.entries {
-                    var merged = containers[section.name.value]?[entry.key.value] ?? MergedEntry(keyPosition: entry.key.position)
-                    merged.apply(entry, from: document.name)
-                    containers[section.name.value, default: [:]][entry.key.value] = merged
+                    entries[entry.key.value, default: MergedEntry(keyPosition: entry.key.position)].apply(entry, from: document.name)
                 }
+                containers[section.name.value] = entries
             }
         }
     }

@@ -12,7 +12,7 @@ public enum NodeDecoder {
             if !unread.isEmpty { return .failure(ProfileError(unread)) }
             return .success(value)
         } catch let error as NodeDecodingError {
-            return .failure(ProfileError([Diagnostic(code, error.message, at: node.tree[error.index].position)]))
+            return .failure(ProfileError([Diagnostic(code, error.message, at: node.tree.position(of: error.index))]))
         } catch let error as DecodingError {
             return .failure(ProfileError([state.diagnostic(for: error, root: node.index)]))
         } catch {
@@ -51,7 +51,7 @@ final class DecodingState {
 
     /// A key of `mapping` that was not read and is close to `name`.
     func presentKey(in mapping: Int, closeTo name: String) -> (name: String, index: Int)? {
-        guard case .mapping(let pairs) = tree[mapping].kind else { return nil }
+        guard case .mapping(let pairs) = tree.kind(of: mapping) else { return nil }
         for (key, _) in pairs {
             let present = tree.scalar(key)!
             if present != name, readKeys[mapping]?.contains(present) != true, suggestion(for: present, among: [name]) != nil {
@@ -65,11 +65,11 @@ final class DecodingState {
     func unreadKeys() -> [Diagnostic] {
         var found: [Diagnostic] = []
         for mapping in mappings {
-            guard case .mapping(let pairs) = tree[mapping].kind, let read = readKeys[mapping] else { continue }
+            guard case .mapping(let pairs) = tree.kind(of: mapping), let read = readKeys[mapping] else { continue }
             for (key, _) in pairs {
                 let name = tree.scalar(key)!
                 if !read.contains(name) {
-                    found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: read), at: tree[key].position))
+                    found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: read), at: tree.position(of: key)))
                 }
             }
         }
@@ -88,7 +88,7 @@ final class DecodingState {
             }
         var index = root
         for key in path {
-            switch tree[index].kind {
+            switch tree.kind(of: index) {
             case .mapping(let pairs):
                 guard let pair = pairs.first(where: { tree.scalar($0.key) == key.stringValue }) else { break }
                 index = pair.value
@@ -99,7 +99,7 @@ final class DecodingState {
                 break
             }
         }
-        return Diagnostic(code, message, at: tree[index].position)
+        return Diagnostic(code, message, at: tree.position(of: index))
     }
 }
 
@@ -138,14 +138,14 @@ struct TreeDecoder: Decoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var node: NodeTree.Node { state.tree[index] }
+    var kind: NodeTree.Kind { state.tree.kind(of: index) }
 
     func fail(_ message: String, at index: Int? = nil) -> NodeDecodingError {
         NodeDecodingError(message: message, index: index ?? self.index)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .mapping(let pairs) = node.kind else {
+        guard case .mapping(let pairs) = kind else {
             throw fail("expected a mapping, found \(state.tree.describe(index))")
         }
         state.opened(index)
@@ -155,7 +155,7 @@ struct TreeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .sequence(let items) = node.kind else {
+        guard case .sequence(let items) = kind else {
             throw fail("expected a list, found \(state.tree.describe(index))")
         }
         return UnkeyedNodeContainer(decoder: self, items: items)
@@ -178,14 +178,14 @@ struct TreeDecoder: Decoder {
     // MARK: Scalars, typed by what is asked for
 
     func scalar(_ what: String) throws -> (String, NodeTree.ScalarStyle) {
-        guard case .scalar(let text, let style) = node.kind else {
+        guard case .scalar(let text, let style) = kind else {
             throw fail("expected \(what), found \(state.tree.describe(index))")
         }
         return (text, style)
     }
 
     func isNull() -> Bool {
-        guard case .scalar(let text, let style) = node.kind else { return false }
+        guard case .scalar(let text, let style) = kind else { return false }
         return style == .null || (style == .plain && ["null", "Null", "NULL", "~", ""].contains(text))
     }
 

@@ -2,25 +2,36 @@ import Plugboard
 
 /// What a merged profile is checked against: the program's own declarations (at launch) or a catalog
 /// (in the validator). Both answer the same questions, so one checker serves both.
+///
+/// The checker looks each entry's factory up once and asks it yes-or-no questions; the lists
+/// (``factoryKeys(in:)``, ``implementations(of:)``, ``containerNames``) are asked for only to write a message.
 public protocol DeclarationSource {
     /// What checking an implementation or a value yields: the closure to register at launch, nothing in the validator.
     associatedtype Prepared
+    /// What the source knows of one declared factory.
+    associatedtype DeclaredFactory
 
-    /// The factory keys declared for `container`, or nil when the container is not declared at all.
-    func factoryKeys(in container: String) -> Set<String>?
-    /// The implementation names declared for a factory.
-    func implementations(in container: String, key: String) -> [String]
-    /// Whether an implementation takes settings (`with:`).
-    func takesSettings(in container: String, key: String, implementation: String) -> Bool
-    /// Checks an implementation's settings (absent: none given).
-    func prepare(in container: String, key: String, implementation: String, with settings: ValueNode?) -> Result<Prepared, ProfileError>
+    /// Whether `container` is declared at all.
+    func declares(container: String) -> Bool
+    /// The factory `key` of `container`, or nil when it is not declared.
+    func factory(_ key: String, in container: String) -> DeclaredFactory?
+    /// The factory keys declared for `container`, for messages.
+    func factoryKeys(in container: String) -> [String]
+    /// Whether the factory declares an implementation named `implementation`.
+    func declares(implementation: String, of factory: DeclaredFactory) -> Bool
+    /// The factory's implementation names, for messages.
+    func implementations(of factory: DeclaredFactory) -> [String]
+    /// Whether a declared implementation takes settings (`with:`).
+    func takesSettings(_ implementation: String, of factory: DeclaredFactory) -> Bool
+    /// Checks a declared implementation's settings (absent: none given).
+    func prepare(_ implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> Result<Prepared, ProfileError>
     /// Whether the factory is configurable (`value:`).
-    func isConfigurable(in container: String, key: String) -> Bool
-    /// Checks a value.
-    func prepare(in container: String, key: String, value: ValueNode) -> Result<Prepared, ProfileError>
+    func isConfigurable(_ factory: DeclaredFactory) -> Bool
+    /// Checks a value for a configurable factory.
+    func prepare(value: ValueNode, of factory: DeclaredFactory) -> Result<Prepared, ProfileError>
     /// Every scope name profiles may use.
     var scopeNames: [String] { get }
-    /// Every container declared (for suggestions).
+    /// Every container declared, for messages.
     var containerNames: [String] { get }
 }
 
@@ -44,9 +55,10 @@ public enum ProfileChecker {
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
+        let scopeNames = Set(source.scopeNames)
         for container in (containers ?? Array(profile.containers.keys)).sorted() {
             guard let entries = profile.containers[container] else { continue }
-            guard let declaredKeys = source.factoryKeys(in: container) else {
+            guard source.declares(container: container) else {
                 let known = source.containerNames
                 diagnostics.append(Diagnostic(
                     .unknownContainer,
@@ -54,20 +66,22 @@ public enum ProfileChecker {
                     at: profile.containerPositions[container]!))
                 continue
             }
-            let keys = declaredKeys
-            let scopeNames = source.scopeNames
-            // Sorting the names alone (not the entries with them) keeps the sort from copying entries around.
-            for key in entries.keys.sorted() {
-                let entry = entries[key].unsafelyUnwrapped
-                guard keys.contains(key) else {
+            var results: [CheckedEntry<Source.Prepared>] = []
+            results.reserveCapacity(entries.count)
+            // Sorting positions in the dictionary (not the entries) keeps the sort from copying entries
+            // around, and reading through them needs no second lookup.
+            for index in entries.indices.sorted(by: { entries.keys[$0] < entries.keys[$1] }) {
+                let (key, entry) = entries[index]
+                guard let factory = source.factory(key, in: container) else {
+                    let declaredKeys = source.factoryKeys(in: container)
                     diagnostics.append(Diagnostic(
                         .unknownFactory,
-                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(Array(declaredKeys))))", for: key, among: declaredKeys),
+                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(declaredKeys)))", for: key, among: declaredKeys),
                         at: entry.keyPosition))
                     continue
                 }
                 var result = CheckedEntry<Source.Prepared>(key: key)
-                let context = Context(source: source, container: container, key: key)
+                let context = Context(source: source, factory: factory, container: container, key: key)
                 if let use = entry.use, use.value != "default" {
                     result.registration = context.implementation(use.value, at: use.origin, with: entry.with?.value, &diagnostics)
                 } else if let with = entry.with {
@@ -80,24 +94,27 @@ public enum ProfileChecker {
                     if scopeNames.contains(scope.value) {
                         result.scope = scope.value
                     } else {
+                        let names = source.scopeNames
                         diagnostics.append(Diagnostic(
                             .unknownScope,
-                            withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(scopeNames)))", for: scope.value, among: scopeNames),
+                            withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(names)))", for: scope.value, among: names),
                             at: scope.origin))
                     }
                 }
-                for (name, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
-                    let contextType = contextType(name)
-                    var prepared: Source.Prepared?
-                    if let use = choice.value.use {
-                        prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
-                    } else if let value = choice.value.value {
-                        prepared = context.value(value, at: value.position, &diagnostics)
+                if !entry.contexts.isEmpty {
+                    for (name, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
+                        var prepared: Source.Prepared?
+                        if let use = choice.value.use {
+                            prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
+                        } else if let value = choice.value.value {
+                            prepared = context.value(value, at: value.position, &diagnostics)
+                        }
+                        if let prepared { result.contexts.append((contextType(name), prepared)) }
                     }
-                    if let prepared { result.contexts.append((contextType, prepared)) }
                 }
-                checked[container, default: []].append(result)
+                results.append(result)
             }
+            if !results.isEmpty { checked[container] = results }
         }
         return (checked, diagnostics.sorted { $0.position < $1.position })
     }
@@ -123,23 +140,24 @@ public enum ProfileChecker {
 
     private struct Context<Source: DeclarationSource> {
         let source: Source
+        let factory: Source.DeclaredFactory
         let container: String
         let key: String
 
         func implementation(_ name: String, at position: SourcePosition, with settings: ValueNode?, _ diagnostics: inout [Diagnostic]) -> Source.Prepared? {
-            let names = source.implementations(in: container, key: key)
-            guard names.contains(name) else {
+            guard source.declares(implementation: name, of: factory) else {
+                let names = source.implementations(of: factory)
                 diagnostics.append(Diagnostic(
                     .unknownImplementation,
                     withSuggestion("unknown implementation '\(name)' for \(container).\(key) (declared: \(list(names)))", for: name, among: names),
                     at: position))
                 return nil
             }
-            if let settings, !source.takesSettings(in: container, key: key, implementation: name) {
+            if let settings, !source.takesSettings(name, of: factory) {
                 diagnostics.append(Diagnostic(.noSettings, "implementation '\(name)' of \(container).\(key) takes no settings (`with`)", at: settings.position))
                 return nil
             }
-            switch source.prepare(in: container, key: key, implementation: name, with: settings) {
+            switch source.prepare(name, of: factory, with: settings) {
             case .success(let prepared): return prepared
             case .failure(let error):
                 diagnostics += error.diagnostics.map { relocated($0, fallback: settings?.position ?? position) }
@@ -148,11 +166,11 @@ public enum ProfileChecker {
         }
 
         func value(_ node: ValueNode, at position: SourcePosition, _ diagnostics: inout [Diagnostic]) -> Source.Prepared? {
-            guard source.isConfigurable(in: container, key: key) else {
+            guard source.isConfigurable(factory) else {
                 diagnostics.append(Diagnostic(.notConfigurable, "\(container).\(key) is not declared configurable: `value` cannot be set", at: position))
                 return nil
             }
-            switch source.prepare(in: container, key: key, value: node) {
+            switch source.prepare(value: node, of: factory) {
             case .success(let prepared): return prepared
             case .failure(let error):
                 diagnostics += error.diagnostics

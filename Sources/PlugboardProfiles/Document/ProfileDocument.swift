@@ -24,7 +24,7 @@ public struct ValueNode: Sendable {
     public let index: Int
 
     /// Where the value starts.
-    public var position: SourcePosition { tree[index].position }
+    public var position: SourcePosition { tree.position(of: index) }
 }
 
 /// One profile file, read and checked against the format (not yet against the program).

@@ -85,17 +85,17 @@ private struct JSONScanner {
             if let problem = skipSpace() { return .failure(problem) }
             if expectingValue {
                 guard let byte = current else { return fail("the document ends where a value is expected") }
-                let start = here
+                let (startLine, startColumn) = (line, column)
                 switch byte {
                 case UInt8(ascii: "{"):
                     advance()
-                    if let problem = builder.open(.mapping([]), at: start) { return .failure(problem) }
+                    if let problem = builder.open(mapping: true, line: startLine, column: startColumn) { return .failure(problem) }
                     stack.append(Context(isObject: true, expect: .keyOrEnd))
                     expectingValue = false
                     continue
                 case UInt8(ascii: "["):
                     advance()
-                    if let problem = builder.open(.sequence([]), at: start) { return .failure(problem) }
+                    if let problem = builder.open(mapping: false, line: startLine, column: startColumn) { return .failure(problem) }
                     if let problem = skipSpace() { return .failure(problem) }
                     if current == UInt8(ascii: "]") {
                         advance()
@@ -110,14 +110,14 @@ private struct JSONScanner {
                     switch scanString() {
                     case .failure(let problem): return .failure(problem)
                     case .success(let text):
-                        if let problem = builder.add(.scalar(text, .text), at: start) { return .failure(problem) }
+                        if let problem = builder.add(text, .text, line: startLine, column: startColumn) { return .failure(problem) }
                     }
                     expectingValue = false
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     switch scanNumber() {
                     case .failure(let problem): return .failure(problem)
                     case .success(let text):
-                        if let problem = builder.add(.scalar(text, .number), at: start) { return .failure(problem) }
+                        if let problem = builder.add(text, .number, line: startLine, column: startColumn) { return .failure(problem) }
                     }
                     expectingValue = false
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -125,7 +125,7 @@ private struct JSONScanner {
                     guard matches(literal) else { return fail("invalid literal; expected '\(literal)'") }
                     for _ in literal.utf8 { advance() }
                     let style: NodeTree.ScalarStyle = literal == "null" ? .null : .boolean
-                    if let problem = builder.add(.scalar(literal, style), at: start) { return .failure(problem) }
+                    if let problem = builder.add(literal, style, line: startLine, column: startColumn) { return .failure(problem) }
                     expectingValue = false
                 case UInt8(ascii: "N"), UInt8(ascii: "I"):
                     return fail("NaN and Infinity are not JSON numbers")
@@ -154,11 +154,11 @@ private struct JSONScanner {
                         continue
                     }
                     guard byte == UInt8(ascii: "\"") else { return fail("object keys must be strings in double quotes") }
-                    let start = here
+                    let (keyLine, keyColumn) = (line, column)
                     switch scanString() {
                     case .failure(let problem): return .failure(problem)
                     case .success(let text):
-                        if let problem = builder.add(.scalar(text, .text), at: start) { return .failure(problem) }
+                        if let problem = builder.add(text, .text, line: keyLine, column: keyColumn) { return .failure(problem) }
                     }
                     context.expect = .colon
                 case .colon:

@@ -37,7 +37,7 @@ public struct NodeTree: Sendable {
         case null
     }
 
-    /// One node.
+    /// One node: what it holds and where it starts.
     public struct Node: Sendable {
         /// The node's content.
         public var kind: Kind
@@ -45,8 +45,16 @@ public struct NodeTree: Sendable {
         public var position: SourcePosition
     }
 
-    /// Every node; the document's root is ``root``.
-    public internal(set) var nodes: [Node] = []
+    /// A node's line and column, without the file name (kept once per tree, not copied per node).
+    struct Place {
+        var line: Int32
+        var column: Int32
+    }
+
+    /// What each node holds, by index.
+    private(set) var kinds: [Kind] = []
+    /// Where each node starts, by index.
+    private var places: [Place] = []
     /// The index of the root node.
     public internal(set) var root = 0
     /// The file the document came from.
@@ -57,23 +65,43 @@ public struct NodeTree: Sendable {
         self.file = file
     }
 
-    /// The node at `index`.
-    public subscript(index: Int) -> Node { nodes[index] }
+    /// How many nodes the tree holds.
+    public var count: Int { kinds.count }
 
-    mutating func append(_ kind: Kind, at position: SourcePosition) -> Int {
-        nodes.append(Node(kind: kind, position: position))
-        return nodes.count - 1
+    /// The node at `index`.
+    public subscript(index: Int) -> Node {
+        Node(kind: kinds[index], position: position(of: index))
+    }
+
+    /// What node `index` holds.
+    public func kind(of index: Int) -> Kind { kinds[index] }
+
+    /// Where node `index` starts.
+    public func position(of index: Int) -> SourcePosition {
+        let place = places[index]
+        return SourcePosition(file: file, line: Int(place.line), column: Int(place.column))
+    }
+
+    mutating func append(_ kind: Kind, line: Int, column: Int) -> Int {
+        kinds.append(kind)
+        places.append(Place(line: Int32(clamping: line), column: Int32(clamping: column)))
+        return kinds.count - 1
+    }
+
+    /// Sets the children of a collection node once they are all parsed.
+    mutating func setKind(_ kind: Kind, of index: Int) {
+        kinds[index] = kind
     }
 
     /// The scalar text of node `index`, or nil when it is a mapping or sequence.
     public func scalar(_ index: Int) -> String? {
-        if case .scalar(let text, _) = nodes[index].kind { return text }
+        if case .scalar(let text, _) = kinds[index] { return text }
         return nil
     }
 
     /// A short description of what node `index` is, for messages: "a mapping", "the number 3".
     public func describe(_ index: Int) -> String {
-        switch nodes[index].kind {
+        switch kinds[index] {
         case .mapping: "a mapping"
         case .sequence: "a list"
         case .scalar(let text, let style):

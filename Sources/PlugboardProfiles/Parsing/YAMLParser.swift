@@ -33,7 +33,7 @@ public enum YAMLParser {
                     return .failure(syntaxError(parser.pointee, body: body, file: file))
                 }
                 defer { yaml_event_delete(&event) }
-                let at = position(event.start_mark, file: file)
+                let line = Int(event.start_mark.line) + 1, column = Int(event.start_mark.column) + 1
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     guard documents > 0, let tree = builder.finish() else {
@@ -43,27 +43,27 @@ public enum YAMLParser {
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
                     if documents > 1 {
-                        return .failure(Diagnostic(.multipleDocuments, "a profile file holds one YAML document; this is a second one", at: at))
+                        return .failure(Diagnostic(.multipleDocuments, "a profile file holds one YAML document; this is a second one", at: position(event.start_mark, file: file)))
                     }
                 case YAML_ALIAS_EVENT:
-                    return .failure(Diagnostic(.alias, "YAML aliases (*name) are not allowed in profiles; write the value out", at: at))
+                    return .failure(Diagnostic(.alias, "YAML aliases (*name) are not allowed in profiles; write the value out", at: position(event.start_mark, file: file)))
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    if let problem = anchorOrTag(anchor: scalar.anchor, tag: scalar.tag, at: at) { return .failure(problem) }
+                    if let problem = anchorOrTag(anchor: scalar.anchor, tag: scalar.tag, at: event.start_mark, file: file) { return .failure(problem) }
                     if scalar.length > limits.maxScalarBytes {
-                        return .failure(Diagnostic(.scalarTooLong, "a scalar of \(scalar.length) bytes is over the limit of \(limits.maxScalarBytes) bytes", at: at))
+                        return .failure(Diagnostic(.scalarTooLong, "a scalar of \(scalar.length) bytes is over the limit of \(limits.maxScalarBytes) bytes", at: position(event.start_mark, file: file)))
                     }
                     let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     let style: NodeTree.ScalarStyle = scalar.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .text
-                    if let problem = builder.add(.scalar(text, style), at: at) { return .failure(problem) }
+                    if let problem = builder.add(text, style, line: line, column: column) { return .failure(problem) }
                 case YAML_SEQUENCE_START_EVENT:
                     let start = event.data.sequence_start
-                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: at) { return .failure(problem) }
-                    if let problem = builder.open(.sequence([]), at: at) { return .failure(problem) }
+                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file) { return .failure(problem) }
+                    if let problem = builder.open(mapping: false, line: line, column: column) { return .failure(problem) }
                 case YAML_MAPPING_START_EVENT:
                     let start = event.data.mapping_start
-                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: at) { return .failure(problem) }
-                    if let problem = builder.open(.mapping([]), at: at) { return .failure(problem) }
+                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file) { return .failure(problem) }
+                    if let problem = builder.open(mapping: true, line: line, column: column) { return .failure(problem) }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     if let problem = builder.close() { return .failure(problem) }
                 default:
@@ -73,12 +73,14 @@ public enum YAMLParser {
         }
     }
 
-    private static func anchorOrTag(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at: SourcePosition) -> Diagnostic? {
+    private static func anchorOrTag(
+        anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t, file: String
+    ) -> Diagnostic? {
         if let anchor {
-            return Diagnostic(.alias, "YAML anchors (&\(String(cString: anchor))) are not allowed in profiles", at: at)
+            return Diagnostic(.alias, "YAML anchors (&\(String(cString: anchor))) are not allowed in profiles", at: position(mark, file: file))
         }
         if let tag {
-            return Diagnostic(.tag, "YAML tags (\(String(cString: tag))) are not allowed in profiles: a profile cannot name a type", at: at)
+            return Diagnostic(.tag, "YAML tags (\(String(cString: tag))) are not allowed in profiles: a profile cannot name a type", at: position(mark, file: file))
         }
         return nil
     }
@@ -103,14 +105,16 @@ public enum YAMLParser {
 }
 
 /// Builds a ``NodeTree`` from parse events without recursion, checking depth and keys as it goes.
+///
+/// The children of every open mapping and list wait in one shared array (a mapping's as key, value, key,
+/// value), so an open collection costs no allocation of its own; each gets its exact child list when it closes.
 struct TreeBuilder {
     private struct Frame {
         let node: Int
-        var isMapping: Bool
-        var pairs: [(key: Int, value: Int)] = []
-        var items: [Int] = []
-        var pendingKey: Int?
-        /// Key text to key node, for duplicate checks in large mappings (small ones compare their pairs).
+        let isMapping: Bool
+        /// Where this collection's children start in `children`.
+        let start: Int
+        /// Key text to key node, once a mapping outgrows comparing its keys one by one.
         var keys: [String: Int] = [:]
     }
 
@@ -119,6 +123,7 @@ struct TreeBuilder {
 
     private var tree: NodeTree
     private var stack: [Frame] = []
+    private var children: [Int] = []
     private let limits: ParseLimits
     private var rootSet = false
 
@@ -127,73 +132,85 @@ struct TreeBuilder {
         self.limits = limits
     }
 
+    private func position(_ line: Int, _ column: Int) -> SourcePosition {
+        SourcePosition(file: tree.file, line: line, column: column)
+    }
+
     /// Adds a scalar.
-    mutating func add(_ kind: NodeTree.Kind, at position: SourcePosition) -> Diagnostic? {
-        let index = tree.append(kind, at: position)
+    mutating func add(_ text: String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
+        let index = tree.append(.scalar(text, style), line: line, column: column)
         return attach(index)
     }
 
-    /// Starts a mapping or sequence.
-    mutating func open(_ kind: NodeTree.Kind, at position: SourcePosition) -> Diagnostic? {
+    /// Starts a mapping or a list.
+    mutating func open(mapping isMapping: Bool, line: Int, column: Int) -> Diagnostic? {
         if stack.count >= limits.maxDepth {
-            return Diagnostic(.tooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", at: position)
+            return Diagnostic(.tooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", at: position(line, column))
         }
-        if let frame = stack.last, frame.isMapping, frame.pendingKey == nil {
-            return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position)
+        if let frame = stack.last, frame.isMapping, (children.count - frame.start) % 2 == 0 {
+            return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
         }
-        let index = tree.append(kind, at: position)
-        var isMapping = false
-        if case .mapping = kind { isMapping = true }
-        stack.append(Frame(node: index, isMapping: isMapping))
+        let index = tree.append(isMapping ? .mapping([]) : .sequence([]), line: line, column: column)
+        stack.append(Frame(node: index, isMapping: isMapping, start: children.count))
         return nil
     }
 
-    /// Ends the innermost mapping or sequence.
+    /// Ends the innermost mapping or list.
     mutating func close() -> Diagnostic? {
         guard let frame = stack.popLast() else { return nil }
-        tree.nodes[frame.node].kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+        if frame.isMapping {
+            var pairs: [(key: Int, value: Int)] = []
+            pairs.reserveCapacity((children.count - frame.start) / 2)
+            var child = frame.start
+            while child + 1 < children.count {
+                pairs.append((children[child], children[child + 1]))
+                child += 2
+            }
+            tree.setKind(.mapping(pairs), of: frame.node)
+        } else {
+            tree.setKind(.sequence(Array(children[frame.start...])), of: frame.node)
+        }
+        children.removeSubrange(frame.start...)
         return attach(frame.node)
     }
 
     private mutating func attach(_ index: Int) -> Diagnostic? {
-        guard !stack.isEmpty else {
+        guard let last = stack.indices.last else {
             tree.root = index
             rootSet = true
             return nil
         }
-        let last = stack.count - 1
-        if stack[last].isMapping {
-            if let key = stack[last].pendingKey {
-                stack[last].pairs.append((key, index))
-                stack[last].pendingKey = nil
-            } else {
-                guard let text = tree.scalar(index) else {
-                    return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree[index].position)
-                }
-                if let first = earlierKey(text, inFrame: last) {
-                    let position = tree[first].position
-                    return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(position.line), column \(position.column))", at: tree[index].position)
-                }
-                if stack[last].pairs.count > Self.linearKeyLimit {
-                    stack[last].keys[text] = index
-                }
-                stack[last].pendingKey = index
+        let start = stack[last].start
+        if stack[last].isMapping && (children.count - start) % 2 == 0 {
+            guard let text = tree.scalar(index) else {
+                return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree.position(of: index))
             }
-        } else {
-            stack[last].items.append(index)
+            if let first = earlierKey(text, inFrame: last) {
+                let earlier = tree.position(of: first)
+                return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))", at: tree.position(of: index))
+            }
+            if (children.count - start) / 2 > Self.linearKeyLimit {
+                stack[last].keys[text] = index
+            }
         }
+        children.append(index)
         return nil
     }
 
     /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any.
     private mutating func earlierKey(_ text: String, inFrame frame: Int) -> Int? {
-        let count = stack[frame].pairs.count
-        if count <= Self.linearKeyLimit {
-            return stack[frame].pairs.first { tree.scalar($0.key) == text }?.key
+        let start = stack[frame].start
+        if (children.count - start) / 2 <= Self.linearKeyLimit {
+            for key in stride(from: start, to: children.count, by: 2) where tree.scalar(children[key]) == text {
+                return children[key]
+            }
+            return nil
         }
         if stack[frame].keys.isEmpty {
             // The mapping just outgrew the linear search: index the keys it has so far.
-            for pair in stack[frame].pairs { stack[frame].keys[tree.scalar(pair.key) ?? ""] = pair.key }
+            for key in stride(from: start, to: children.count, by: 2) {
+                stack[frame].keys[tree.scalar(children[key]) ?? ""] = children[key]
+            }
         }
         return stack[frame].keys[text]
     }
