@@ -22,23 +22,41 @@ final class Slot: @unchecked Sendable {
     @usableFromInline let buildLock = PlatformLock()
 }
 
-/// The published index from factory id to slot; replaced (never mutated) when it grows.
+/// The published index from factory id to slot. A new slot whose id fits is set in place (each entry is
+/// set once, from empty, with release ordering, so a reader that sees a slot sees it whole); a slot beyond
+/// the capacity means a new, larger table.
 @usableFromInline
 final class SlotTable: @unchecked Sendable {
     @usableFromInline let capacity: Int
-    @usableFromInline let slots: UnsafeMutablePointer<Unmanaged<Slot>?>
+    /// Each entry is a slot's address, or 0 for none.
+    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
 
     init(capacity: Int, copying old: SlotTable?) {
         self.capacity = capacity
         slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
-        if let old {
-            slots.update(from: old.slots, count: old.capacity)
+        for index in 0..<capacity {
+            let copied = old.map { index < $0.capacity ? ($0.slots + index).pointee.load(ordering: .relaxed) : 0 } ?? 0
+            (slots + index).initialize(to: Atomic(copied))
         }
     }
 
     deinit {
+        slots.deinitialize(count: capacity)
         slots.deallocate()
+    }
+
+    /// The slot of factory `id`, if it has one.
+    @inlinable @inline(__always)
+    func slot(_ id: Int) -> Unmanaged<Slot>? {
+        guard id < capacity else { return nil }
+        let address = (slots + id).pointee.load(ordering: .acquiring)
+        guard address != 0 else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+    }
+
+    /// Publishes `slot` as factory `id`'s (an id below the capacity, with no slot yet). Call under the store's lock.
+    func set(_ slot: Slot, at id: Int) {
+        (slots + id).pointee.store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
     }
 
     /// The table of every store that has no slot yet (never written to: a new slot means a new table).
@@ -48,8 +66,9 @@ final class SlotTable: @unchecked Sendable {
 /// The settings and scope caches of one container (or of one singleton scope), indexed by factory id.
 ///
 /// Reads are lock-free inside a ``ReadSection``; writes take the store's lock, build a new ``SlotState``
-/// and publish it. The store owns its slots and every table it published (tables double when they grow,
-/// so keeping them costs at most as much again), so a table and its slots can be read outside a section.
+/// and publish it. The store owns its slots and every table it published (tables at least double when
+/// they grow, so keeping them costs at most as much again), so a table and its slots can be read outside
+/// a section.
 @usableFromInline
 final class SlotStore: @unchecked Sendable {
     @usableFromInline let table = Published(SlotTable.empty)
@@ -64,7 +83,7 @@ final class SlotStore: @unchecked Sendable {
     @inlinable @inline(__always)
     func withFields<R>(_ id: Int, _ body: (borrowing SlotFields) throws -> R) rethrows -> R {
         try table.withCurrent { table in
-            if id < table.capacity, let slot = table.slots[id] {
+            if let slot = table.slot(id) {
                 return try slot._withUnsafeGuaranteedRef { slot in
                     try slot.state.withCurrent { state in try body(state.fields) }
                 }
@@ -78,7 +97,7 @@ final class SlotStore: @unchecked Sendable {
     @inlinable @inline(__always)
     func state(_ id: Int) -> Unmanaged<SlotState>? {
         table.withCurrent { table in
-            guard id < table.capacity, let slot = table.slots[id] else { return nil }
+            guard let slot = table.slot(id) else { return nil }
             return slot._withUnsafeGuaranteedRef { $0.state.storage.load(ordering: .acquiring) }
         }
     }
@@ -87,7 +106,7 @@ final class SlotStore: @unchecked Sendable {
     @inlinable @inline(__always)
     func summary(_ id: Int) -> UInt {
         table.withCurrent { table in
-            guard id < table.capacity, let slot = table.slots[id] else { return 0 }
+            guard let slot = table.slot(id) else { return 0 }
             return slot._withUnsafeGuaranteedRef { $0.summary.load(ordering: .acquiring) }
         }
     }
@@ -99,20 +118,20 @@ final class SlotStore: @unchecked Sendable {
     }
 
     private func slotLocked(_ id: Int) -> Slot {
-        let existing: Slot? = table.withCurrent { table in
-            id < table.capacity ? table.slots[id]?.takeUnretainedValue() : nil
-        }
-        if let existing { return existing }
+        let current = table.withCurrent { $0 }
+        if let existing = current.slot(id) { return existing.takeUnretainedValue() }
         let slot = Slot()
         owned.append(slot)
         idsInUse.append(id)
-        // Tables are never changed once published: a new slot means a new table (slots are made rarely).
-        let current = table.withCurrent { $0 }
-        let capacity = id < current.capacity ? current.capacity : max(16, id + 1, current.capacity * 2)
-        let grown = SlotTable(capacity: capacity, copying: current)
-        grown.slots[id] = Unmanaged.passUnretained(slot)
-        oldTables.append(current)
-        table.replaceKeepingOld(with: grown)
+        if id < current.capacity {
+            current.set(slot, at: id)
+        } else {
+            // Readers may hold the current table: it is replaced, not changed, and kept as long as the store.
+            let grown = SlotTable(capacity: max(16, id + 1, current.capacity * 2), copying: current)
+            grown.set(slot, at: id)
+            oldTables.append(current)
+            table.replaceKeepingOld(with: grown)
+        }
         return slot
     }
 

@@ -111,6 +111,15 @@ struct LiveDeclarations: DeclarationSource {
     var scopeNames: [String] { Array(scopes.keys) }
     var containerNames: [String] { [] }
 
+    /// These declarations with `later`'s added: its factories and scopes replace ones of the same name.
+    func adding(_ later: LiveDeclarations) -> LiveDeclarations {
+        var combined = self
+        combined.factories.merge(later.factories) { _, new in new }
+        combined.scopes.merge(later.scopes) { _, new in new }
+        combined.customScopes = Array(Set(customScopes + later.customScopes))
+        return combined
+    }
+
     /// This container's part of a catalog.
     func catalog(named name: String) -> Catalog {
         var catalog = Catalog()
@@ -125,16 +134,26 @@ struct LiveDeclarations: DeclarationSource {
 /// Everything declared in this process so far, for `--plugboard-export-catalog` and ``current``.
 public enum ProfileCatalog {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var catalog = Catalog()
+    /// The declarations per container; the catalog is made from them only when asked for.
+    nonisolated(unsafe) private static var declared: [String: LiveDeclarations] = [:]
 
     /// The catalog of every container that has called `applyProfile` in this process.
     public static var current: Catalog {
-        lock.withLock { catalog }
+        let parts = lock.withLock { declared }
+        var catalog = Catalog()
+        for (name, live) in parts { catalog.merge(live.catalog(named: name)) }
+        return catalog
     }
 
+    /// Keeps `live` for `container`; a container that declares again adds to (and replaces) what it declared.
     static func record(_ container: String, _ live: LiveDeclarations) {
-        let part = live.catalog(named: container)
-        lock.withLock { catalog.merge(part) }
+        lock.withLock {
+            if let earlier = declared[container] {
+                declared[container] = earlier.adding(live)
+            } else {
+                declared[container] = live
+            }
+        }
     }
 
     /// Writes ``current`` to `path` and exits with status 0 (or 2 when it cannot be written).

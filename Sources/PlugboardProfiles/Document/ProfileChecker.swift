@@ -68,10 +68,9 @@ public enum ProfileChecker {
             }
             var results: [CheckedEntry<Source.Prepared>] = []
             results.reserveCapacity(entries.count)
-            // Sorting positions in the dictionary (not the entries) keeps the sort from copying entries
-            // around, and reading through them needs no second lookup.
-            for index in entries.indices.sorted(by: { entries.keys[$0] < entries.keys[$1] }) {
-                let (key, entry) = entries[index]
+            // Sorting the names alone (not the entries with them) keeps the sort from copying entries around.
+            for key in entries.keys.sorted() {
+                let entry = entries[key].unsafelyUnwrapped
                 guard let factory = source.factory(key, in: container) else {
                     let declaredKeys = source.factoryKeys(in: container)
                     diagnostics.append(Diagnostic(

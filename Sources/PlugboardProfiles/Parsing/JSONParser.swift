@@ -61,10 +61,15 @@ private struct JSONScanner {
 
     /// Skips white space; reports comments, which JSON does not have.
     mutating func skipSpace() -> Diagnostic? {
-        while let byte = current {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                advance()
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+                column += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                column = 1
             case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
                 return Diagnostic(.jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile", at: here)
             default:
