@@ -68,14 +68,16 @@ public enum ProfileChecker {
             }
             var results: [CheckedEntry<Source.Prepared>] = []
             results.reserveCapacity(entries.count)
+            var declaredKeys: [String]?  // listed once per container, and only for a message
             // Sorting the names alone (not the entries with them) keeps the sort from copying entries around.
             for key in entries.keys.sorted() {
                 let entry = entries[key].unsafelyUnwrapped
                 guard let factory = source.factory(key, in: container) else {
-                    let declaredKeys = source.factoryKeys(in: container)
+                    let keys = declaredKeys ?? source.factoryKeys(in: container)
+                    declaredKeys = keys
                     diagnostics.append(Diagnostic(
                         .unknownFactory,
-                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(declaredKeys)))", for: key, among: declaredKeys),
+                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
                         at: entry.keyPosition))
                     continue
                 }
@@ -100,16 +102,14 @@ public enum ProfileChecker {
                             at: scope.origin))
                     }
                 }
-                if !entry.contexts.isEmpty {
-                    for (name, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
-                        var prepared: Source.Prepared?
-                        if let use = choice.value.use {
-                            prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
-                        } else if let value = choice.value.value {
-                            prepared = context.value(value, at: value.position, &diagnostics)
-                        }
-                        if let prepared { result.contexts.append((contextType(name), prepared)) }
+                for (name, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
+                    var prepared: Source.Prepared?
+                    if let use = choice.value.use {
+                        prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
+                    } else if let value = choice.value.value {
+                        prepared = context.value(value, at: value.position, &diagnostics)
                     }
+                    if let prepared { result.contexts.append((contextType(name), prepared)) }
                 }
                 results.append(result)
             }
