@@ -218,7 +218,8 @@ private struct JSONScanner {
     mutating func scanString() -> Result<String, Diagnostic> {
         advance()  // opening quote
         let start = index
-        var decoded: [UInt8]?
+        // Text before the current run of plain bytes, escapes decoded; used only once an escape is seen.
+        var assembled: [UInt8] = []
         var runStart = index
         while true {
             guard index < bytes.count else { return .failure(Diagnostic(.jsonSyntax, "unterminated string", at: here)) }
@@ -228,21 +229,19 @@ private struct JSONScanner {
             }
             switch byte {
             case UInt8(ascii: "\""):
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 let text: String
-                if var assembled = decoded {
-                    assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    text = String(decoding: assembled, as: UTF8.self)
+                if runStart == start {
+                    text = String(decoding: run, as: UTF8.self)
                 } else {
-                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    assembled.append(contentsOf: run)
+                    text = String(decoding: assembled, as: UTF8.self)
                 }
                 advance()
                 return .success(text)
             case UInt8(ascii: "\\"):
-                var assembled = decoded ?? []
-                decoded = nil
                 assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 if let problem = scanEscape(into: &assembled) { return .failure(problem) }
-                decoded = assembled
                 runStart = index
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 return .failure(Diagnostic(.jsonSyntax, "unterminated string (a line break inside a string is written \\n)", at: here))
