@@ -59,6 +59,7 @@ extension ManagedContainer {
 
     /// The container's type's name: the default ``containerName``.
     public var containerName: String {
-        String(describing: type(of: self))
+        ContainerTypeNames.shared.name(of: type(of: self))
     }
 }
+

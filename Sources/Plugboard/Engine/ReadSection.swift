@@ -55,12 +55,16 @@ final class ReadSection: @unchecked Sendable {
     @usableFromInline
     func retire(_ object: Unmanaged<AnyObject>) {
         var freeable: [Unmanaged<AnyObject>] = []
-        retiredLock.withLock {
-            retired.append(object)
-            if allIdle() {
-                swap(&freeable, &retired)
+        let idle = retiredLock.withLock {
+            guard allIdle() else {
+                retired.append(object)
+                return false
             }
+            // No reader anywhere: this snapshot and any kept earlier go now (the common case needs no array).
+            if !retired.isEmpty { swap(&freeable, &retired) }
+            return true
         }
+        if idle { object.release() }
         for object in freeable {
             object.release()
         }

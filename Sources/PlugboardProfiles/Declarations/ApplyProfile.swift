@@ -50,6 +50,7 @@ extension ManagedContainer {
     /// The array form of ``applyProfile(_:options:)-(ProfileDeclaration...,_)``.
     @discardableResult
     public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions()) -> ProfileReport {
+        let containerName = containerName  // the type's name, reflected once per call
         let live = LiveDeclarations(declarations)
         ProfileCatalog.record(containerName, live)
         if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
@@ -82,10 +83,14 @@ struct LiveDeclarations: DeclarationSource {
     var customScopes: [String] = []
 
     init(_ declarations: [ProfileDeclaration]) {
+        factories.reserveCapacity(declarations.count)
         for declaration in declarations {
             switch declaration.content {
             case .factory(let factory):
-                factories[factory.key] = factories[factory.key].map { $0.merged(with: factory) } ?? factory
+                // One lookup for a key declared once (nearly all); a second declaration adds to the first.
+                if let earlier = factories.updateValue(factory, forKey: factory.key) {
+                    factories[factory.key] = earlier.merged(with: factory)
+                }
             case .scope(let name, let scope):
                 scopes[name] = scope
                 customScopes.append(name)
@@ -113,11 +118,21 @@ struct LiveDeclarations: DeclarationSource {
 
     /// These declarations with `later`'s added: its factories and scopes replace ones of the same name.
     func adding(_ later: LiveDeclarations) -> LiveDeclarations {
+        // A container that declares again usually declares the same things (a new instance of the same
+        // container type): then `later` replaces these whole, and nothing is copied.
+        if later.covers(self) { return later }
         var combined = self
         combined.factories.merge(later.factories) { _, new in new }
         combined.scopes.merge(later.scopes) { _, new in new }
         combined.customScopes = Array(Set(customScopes + later.customScopes))
         return combined
+    }
+
+    /// Whether every factory and custom scope of `earlier` is declared here too.
+    func covers(_ earlier: LiveDeclarations) -> Bool {
+        factories.count >= earlier.factories.count
+            && earlier.factories.keys.allSatisfy { factories[$0] != nil }
+            && earlier.customScopes.allSatisfy { scopes[$0] != nil }
     }
 
     /// This container's part of a catalog.
@@ -232,8 +247,10 @@ enum ProfileApplier {
     static func contentHash(of files: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for file in files {
-            for byte in FileManager.default.contents(atPath: file) ?? Data() {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            (FileManager.default.contents(atPath: file) ?? Data()).withUnsafeBytes { bytes in
+                for byte in bytes {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                }
             }
         }
         let digits = String(hash, radix: 16)

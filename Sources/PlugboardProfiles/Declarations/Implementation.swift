@@ -10,26 +10,22 @@ import Foundation
 /// ])
 /// ```
 public struct Implementation<T>: Sendable {
-    /// The settings type's name, or nil when the implementation takes none.
-    let settingsType: String?
-    /// The settings' shape, for the catalog.
-    let settingsShape: TypeShape?
-    /// Checks the settings and returns the closure to register (nothing runs until then).
-    let prepare: @Sendable (ValueNode?) -> Result<@Sendable () -> T, ProfileError>
+    /// The implementation with its closure's type erased, as declarations keep it.
+    let erased: FactoryDeclaration.ErasedImplementation
 
     /// An implementation without settings.
     public static func make(_ body: @escaping @Sendable () -> T) -> Self {
-        Implementation(settingsType: nil, settingsShape: nil) { _ in .success(body) }
+        Implementation(erased: .plain(PreparedClosure(body: body)))
     }
 
     /// An implementation built from settings of type `S`, decoded from the profile's `with:` (an absent
     /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
-        Implementation(settingsType: typeName(S.self), settingsShape: TypeShape.of(S.self)) { node in
+        Implementation(erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
             NodeDecoder.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map { settings in
-                { body(settings) }
+                PreparedClosure(body: { @Sendable () -> T in body(settings) })
             }
-        }
+        })
     }
 }
 

@@ -24,20 +24,43 @@ struct PreparedClosure: @unchecked Sendable {
 /// What one factory allows, with the typed code that checks a profile's entry and applies it.
 struct FactoryDeclaration: Sendable {
     let key: String
-    let typeName: String
+    /// The type the factory makes; named only for the catalog (reflecting a name is slow).
+    let type: Any.Type
     var implementations: [String: ErasedImplementation]
     var value: ErasedValue?
     /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
     let apply: @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
 
-    struct ErasedImplementation: Sendable {
-        let settingsType: String?
-        let settingsShape: TypeShape?
-        let prepare: @Sendable (ValueNode?) -> Result<PreparedClosure, ProfileError>
+    /// One implementation, its factory's type erased. Its settings' type is named and its shape worked out
+    /// only for the catalog: a launch that applies a profile needs neither.
+    enum ErasedImplementation: Sendable {
+        /// No settings: the closure to register, as is.
+        case plain(PreparedClosure)
+        /// Settings of type `type`, decoded from `with:` into the closure to register.
+        case settings(type: Any.Type, shape: @Sendable () -> TypeShape, prepare: @Sendable (ValueNode?) -> Result<PreparedClosure, ProfileError>)
+
+        var settingsType: Any.Type? {
+            if case .settings(let type, _, _) = self { return type }
+            return nil
+        }
+
+        /// The settings' shape, for the catalog.
+        var settingsShape: TypeShape? {
+            if case .settings(_, let shape, _) = self { return shape() }
+            return nil
+        }
+
+        /// Checks the settings (absent: none given) and returns the closure to register.
+        func prepare(_ settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
+            switch self {
+            case .plain(let closure): .success(closure)
+            case .settings(_, _, let prepare): prepare(settings)
+            }
+        }
     }
 
     struct ErasedValue: Sendable {
-        let shape: TypeShape
+        let shape: @Sendable () -> TypeShape
         let prepare: @Sendable (ValueNode) -> Result<PreparedClosure, ProfileError>
     }
 
@@ -51,12 +74,12 @@ struct FactoryDeclaration: Sendable {
 
     /// The catalog entry.
     var catalogEntry: Catalog.CatalogFactory {
-        var entry = Catalog.CatalogFactory(type: typeName)
+        var entry = Catalog.CatalogFactory(type: typeName(type))
         for (name, implementation) in implementations {
             entry.implementations[name] = Catalog.CatalogImplementation(
-                settingsType: implementation.settingsType, settings: implementation.settingsShape)
+                settingsType: implementation.settingsType.map(typeName), settings: implementation.settingsShape)
         }
-        entry.value = value?.shape
+        entry.value = value?.shape()
         return entry
     }
 }
@@ -64,25 +87,25 @@ struct FactoryDeclaration: Sendable {
 extension Factory {
     /// Declares the implementations a profile may choose for this factory (`use:`), by name.
     public func choices(_ implementations: [String: Implementation<T>]) -> ProfileDeclaration {
-        ProfileDeclaration(content: .factory(declaration(implementations: implementations, value: nil)))
+        ProfileDeclaration(content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: nil)))
     }
 
     /// Declares implementations without settings: `analytics.choices(["console": { ConsoleAnalytics() }])`.
     public func choices(_ implementations: [String: @Sendable () -> T]) -> ProfileDeclaration {
-        choices(implementations.mapValues { Implementation.make($0) })
+        var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]
+        erased.reserveCapacity(implementations.count)
+        for (name, body) in implementations { erased[name] = .plain(PreparedClosure(body: body)) }
+        return ProfileDeclaration(content: .factory(declaration(implementations: erased, value: nil)))
     }
 
-    func declaration(implementations: [String: Implementation<T>], value: FactoryDeclaration.ErasedValue?) -> FactoryDeclaration {
+    func declaration(
+        implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?
+    ) -> FactoryDeclaration {
         let factory = self
         return FactoryDeclaration(
             key: key.name,
-            typeName: typeName(T.self),
-            implementations: implementations.mapValues { implementation in
-                FactoryDeclaration.ErasedImplementation(
-                    settingsType: implementation.settingsType,
-                    settingsShape: implementation.settingsShape,
-                    prepare: { node in implementation.prepare(node).map { PreparedClosure(body: $0) } })
-            },
+            type: T.self,
+            implementations: implementations,
             value: value,
             apply: { registration, scope, contexts in
                 if let registration {
@@ -106,11 +129,11 @@ extension Factory where T: Decodable & Sendable {
 
     /// Declares implementations and lets a profile set the value too.
     public func configurable(choices implementations: [String: Implementation<T>]) -> ProfileDeclaration {
-        let value = FactoryDeclaration.ErasedValue(shape: TypeShape.of(T.self)) { node in
+        let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node in
             NodeDecoder.decode(T.self, from: node, code: .invalidValue).map { decoded in
                 PreparedClosure(body: { @Sendable () -> T in decoded })
             }
         }
-        return ProfileDeclaration(content: .factory(declaration(implementations: implementations, value: value)))
+        return ProfileDeclaration(content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: value)))
     }
 }

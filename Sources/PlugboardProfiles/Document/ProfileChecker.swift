@@ -102,7 +102,7 @@ public enum ProfileChecker {
                             at: scope.origin))
                     }
                 }
-                for (name, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
+                for (name, choice) in entry.contexts.isEmpty ? [] : entry.contexts.sorted(by: { $0.key < $1.key }) {
                     var prepared: Source.Prepared?
                     if let use = choice.value.use {
                         prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)

@@ -38,13 +38,15 @@ public struct ProfileLibrary: Sendable {
     /// Reads and checks one file against the format.
     public static func load(file: String, limits: ParseLimits = .default) -> (ProfileDocument?, [Diagnostic]) {
         let start = SourcePosition(file: file, line: 1, column: 1)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > limits.maxInputBytes {
+        let bytes: [UInt8]
+        switch FileBytes.read(file, limit: limits.maxInputBytes) {
+        case .success(let read):
+            bytes = read
+        case .failure(.tooLarge(let size)):
             return (nil, [Diagnostic(.tooLarge, "the file is \(size) bytes, over the limit of \(limits.maxInputBytes) bytes", at: start)])
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        case .failure(.unreadable):
             return (nil, [Diagnostic(.unreadable, "cannot read the file", at: start)])
         }
-        let bytes = [UInt8](data)
         let parsed = file.hasSuffix(".json")
             ? JSONParser.parse(bytes, file: file, limits: limits)
             : YAMLParser.parse(bytes, file: file, limits: limits)
