@@ -101,5 +101,29 @@ import Testing
         #expect(FileManager.default.createFile(atPath: file, contents: Data(count: 17 << 20)))
         let (_, diagnostics) = ProfileLibrary.load(file: file)
         #expect(diagnostics.first?.code == .tooLarge)
+        #expect(diagnostics.first?.message.contains("\(17 << 20) bytes") == true)
+    }
+
+    @Test func aFileOfExactlyTheLimitIsReadWhole() throws {
+        let directory = Fixtures.temporaryDirectory()
+        let file = directory + "/exact.yaml"
+        let text = "plugboard: 1\ndescription: exactly at the limit\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let limits = ParseLimits(maxInputBytes: text.utf8.count)
+        let (document, diagnostics) = ProfileLibrary.load(file: file, limits: limits)
+        #expect(diagnostics.isEmpty)
+        #expect(document?.description == "exactly at the limit")
+        let (_, over) = ProfileLibrary.load(file: file, limits: ParseLimits(maxInputBytes: text.utf8.count - 1))
+        #expect(over.first?.code == .tooLarge)
+    }
+
+    @Test func aFolderOrAMissingFileIsUnreadable() {
+        let directory = Fixtures.temporaryDirectory()
+        for path in [directory, directory + "/missing.yaml"] {
+            let (document, diagnostics) = ProfileLibrary.load(file: path)
+            #expect(document == nil)
+            #expect(diagnostics.map(\.code) == [.unreadable])
+            #expect(diagnostics.first?.position.file == path)
+        }
     }
 }
