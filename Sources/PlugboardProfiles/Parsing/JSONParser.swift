@@ -59,22 +59,31 @@ private struct JSONScanner {
         .failure(Diagnostic(.jsonSyntax, message, at: position ?? here))
     }
 
-    /// Skips white space; reports comments, which JSON does not have.
+    /// Skips white space; reports comments, which JSON does not have. Works on locals, so the loop keeps
+    /// its position in registers instead of storing it on every byte; inlined, as it runs before every token.
+    @inline(__always)
     mutating func skipSpace() -> Diagnostic? {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                index += 1
+        var offset = index, line = self.line, column = self.column
+        let count = bytes.count
+        while offset < count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                 column += 1
-            case UInt8(ascii: "\n"):
-                index += 1
+            } else if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
-            case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
-                return Diagnostic(.jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile", at: here)
-            default:
-                return nil
+            } else {
+                break
             }
+            offset += 1
+        }
+        index = offset
+        self.line = line
+        self.column = column
+        if offset + 1 < count, bytes[offset] == UInt8(ascii: "/"),
+            bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
+        {
+            return Diagnostic(.jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile", at: here)
         }
         return nil
     }
@@ -222,12 +231,22 @@ private struct JSONScanner {
         var assembled: [UInt8] = []
         var runStart = index
         while true {
+            // The plain run: no quote, backslash or control character; only the column moves (by characters).
+            var offset = index, column = self.column
+            let end = min(bytes.count, start + limits.maxScalarBytes + 1)
+            while offset < end {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte & 0xC0 != 0x80 { column += 1 }
+                offset += 1
+            }
+            index = offset
+            self.column = column
             guard index < bytes.count else { return .failure(Diagnostic(.jsonSyntax, "unterminated string", at: here)) }
-            let byte = bytes[index]
             if index - start > limits.maxScalarBytes {
                 return .failure(Diagnostic(.scalarTooLong, "a string longer than the limit of \(limits.maxScalarBytes) bytes", at: here))
             }
-            switch byte {
+            switch bytes[index] {
             case UInt8(ascii: "\""):
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 let text: String
@@ -245,12 +264,8 @@ private struct JSONScanner {
                 runStart = index
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 return .failure(Diagnostic(.jsonSyntax, "unterminated string (a line break inside a string is written \\n)", at: here))
-            case 0x00..<0x20:
-                return .failure(Diagnostic(.jsonSyntax, "control characters must be escaped in JSON strings", at: here))
             default:
-                // No line breaks inside a string: only the column moves (by characters, not bytes).
-                index += 1
-                if byte & 0xC0 != 0x80 { column += 1 }
+                return .failure(Diagnostic(.jsonSyntax, "control characters must be escaped in JSON strings", at: here))
             }
         }
     }

@@ -136,7 +136,8 @@ struct TreeBuilder {
         SourcePosition(file: tree.file, line: line, column: column)
     }
 
-    /// Adds a scalar.
+    /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar).
+    @inline(__always)
     mutating func add(_ text: String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
         let index = tree.append(.scalar(text, style), line: line, column: column)
         return attach(index)
@@ -174,6 +175,7 @@ struct TreeBuilder {
         return attach(frame.node)
     }
 
+    @inline(__always)
     private mutating func attach(_ index: Int) -> Diagnostic? {
         guard let last = stack.indices.last else {
             tree.root = index
