@@ -62,8 +62,8 @@ extension ManagedContainer {
             ProfileApplier.fail(report, options: options, container: containerName)
             return report
         case .success(let (report, plan)):
-            for (declaration, entry) in plan {
-                declaration.apply(
+            for entry in plan {
+                live.factories[entry.key].unsafelyUnwrapped.apply(
                     entry.registration, entry.scope.flatMap { live.scopes[$0] }, entry.contexts.map { ($0.context, $0.closure) })
             }
             if report.selection.source != .none {
@@ -185,7 +185,8 @@ public enum ProfileCatalog {
 
 /// Reads, merges and checks the active profile for one container.
 enum ProfileApplier {
-    typealias Plan = [(FactoryDeclaration, CheckedEntry<PreparedClosure>)]
+    /// The checked entries of the container's declared factories (the checker looked each one up).
+    typealias Plan = [CheckedEntry<PreparedClosure>]
 
     static func prepare(for container: String, live: LiveDeclarations, options: ProfileOptions) -> Result<(ProfileReport, Plan), ProfileReport> {
         let override = ProfileOverride.current
@@ -207,8 +208,8 @@ enum ProfileApplier {
         if report.diagnostics.contains(where: { $0.severity == .error }) {
             return .failure(report)
         }
-        let plan = (entries[container] ?? []).map { (live.factories[$0.key]!, $0) }
-        report.changedFactories = plan.map(\.1.key)
+        let plan = entries[container] ?? []
+        report.changedFactories = plan.map(\.key)
         report.applied = true
         return .success((report, plan))
     }

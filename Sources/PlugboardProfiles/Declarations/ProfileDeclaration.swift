@@ -103,7 +103,7 @@ extension Factory {
     ) -> FactoryDeclaration {
         let factory = self
         return FactoryDeclaration(
-            key: key.name,
+            key: registration.key.name,
             type: T.self,
             implementations: implementations,
             value: value,

@@ -179,6 +179,19 @@ public struct DocumentReader {
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "",
     ]
 
+    /// Whether `text` starts the way one of ``ambiguousPlainScalars`` does (most names do not, and this
+    /// spares them the set's hashing).
+    static func mayBeAmbiguous(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return true }
+        switch first {
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// A name: text, or a plain scalar (with a warning when other YAML tools would read it as a boolean or null).
     private mutating func name(_ index: Int, field: String) -> Located<String>? {
         guard case .scalar(let text, let style) = tree.kind(of: index) else {
@@ -189,7 +202,7 @@ public struct DocumentReader {
         case .number, .boolean, .null:
             report(.wrongType, "\(field) must be a name in quotes, not \(tree.describe(index))", at: index)
             return nil
-        case .plain where text.utf8.count <= 5 && Self.ambiguousPlainScalars.contains(text):
+        case .plain where text.utf8.count <= 5 && Self.mayBeAmbiguous(text) && Self.ambiguousPlainScalars.contains(text):
             diagnostics.append(Diagnostic(
                 .ambiguousScalar,
                 "'\(text)' is read as \(["null", "Null", "NULL", "~", ""].contains(text) ? "null" : "a boolean") by other YAML tools; quote it (\"\(text)\") if it is a name",
