@@ -22,14 +22,28 @@ struct PreparedClosure: @unchecked Sendable {
 }
 
 /// What one factory allows, with the typed code that checks a profile's entry and applies it.
-struct FactoryDeclaration: Sendable {
+///
+/// A class, not a struct: declarations are handed around whole (kept per container, looked up for every
+/// entry checked), and sharing one costs a single reference count instead of one per field.
+final class FactoryDeclaration: Sendable {
     let key: String
     /// The type the factory makes; named only for the catalog (reflecting a name is slow).
     let type: Any.Type
-    var implementations: [String: ErasedImplementation]
-    var value: ErasedValue?
+    let implementations: [String: ErasedImplementation]
+    let value: ErasedValue?
     /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
     let apply: @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
+
+    init(
+        key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
+        apply: @escaping @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
+    ) {
+        self.key = key
+        self.type = type
+        self.implementations = implementations
+        self.value = value
+        self.apply = apply
+    }
 
     /// One implementation, its factory's type erased. Its settings' type is named and its shape worked out
     /// only for the catalog: a launch that applies a profile needs neither.
@@ -66,10 +80,9 @@ struct FactoryDeclaration: Sendable {
 
     /// Combines two declarations of the same factory (implementations from one, a value from another).
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
-        var result = self
-        result.implementations.merge(other.implementations) { _, new in new }
-        result.value = other.value ?? value
-        return result
+        FactoryDeclaration(
+            key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
+            value: other.value ?? value, apply: apply)
     }
 
     /// The catalog entry.
