@@ -59,7 +59,7 @@ extension ManagedContainer {
 
     /// The container's type's name: the default ``containerName``.
     public var containerName: String {
-        ContainerTypeNames.shared.name(of: type(of: self))
+        TypeNameCache.containers.name(of: type(of: self))
     }
 }
 

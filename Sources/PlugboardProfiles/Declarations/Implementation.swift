@@ -1,4 +1,5 @@
 import Foundation
+import Plugboard
 
 /// One named implementation a profile may choose for a factory of `T`, with optional settings
 /// (`with:` in a profile) decoded into a `Decodable` type the program declares.
@@ -41,23 +42,13 @@ extension ValueNode {
 /// A type's name without its module: `FixedClock.Settings`, `Array<String>`. Worked out once per type
 /// (declaring a factory asks for it on every `applyProfile`, and reflecting a type's name is slow).
 func typeName(_ type: Any.Type) -> String {
-    TypeNames.shared.name(of: type)
+    profileTypeNames.name(of: type)
 }
 
-/// The names ``typeName(_:)`` has worked out, by type.
-private final class TypeNames: @unchecked Sendable {
-    static let shared = TypeNames()
-    private let lock = NSLock()
-    private var names: [ObjectIdentifier: String] = [:]
-
-    func name(of type: Any.Type) -> String {
-        if let known = lock.withLock({ names[ObjectIdentifier(type)] }) { return known }
-        var name = String(reflecting: type)
-        if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<"), !name.hasPrefix("any ") {
-            name = String(name[name.index(after: dot)...])
-        }
-        name = name.replacingOccurrences(of: "Swift.", with: "")
-        lock.withLock { names[ObjectIdentifier(type)] = name }
-        return name
+private let profileTypeNames = TypeNameCache { type in
+    var name = String(reflecting: type)
+    if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<"), !name.hasPrefix("any ") {
+        name = String(name[name.index(after: dot)...])
     }
+    return name.replacingOccurrences(of: "Swift.", with: "")
 }
