@@ -62,4 +62,3 @@ extension ManagedContainer {
         TypeNameCache.containers.name(of: type(of: self))
     }
 }
-
