@@ -14,7 +14,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// Interns a key given as a literal (`#function`): after the first call, a lock-free probe on its address.
     @inlinable @inline(__always)
     init(_ name: StaticString, _ first: Any.Type, _ second: Any.Type) {
-        id = FactoryKeyRegistry.id(name, ObjectIdentifier(first), ObjectIdentifier(second))
+        id = FactoryKeyRegistry.literalID(name, ObjectIdentifier(first), ObjectIdentifier(second))
     }
 
     /// Interns a key given as a run-time string (type-keyed registrations, profiles).
@@ -141,16 +141,24 @@ final class FactoryKeyRegistry: @unchecked Sendable {
             ._withUnsafeGuaranteedRef { $0.find(address, first, second) }
     }
 
-    @inlinable @inline(__always)
-    static func id(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
+    /// A literal key's id: a lock-free probe on the literal's address, interning it the first time. One call
+    /// instead of inlined code, so that container getters stay small enough to inline; the first-time path is
+    /// a function of its own, so the probe needs no stack frame.
+    @usableFromInline @inline(never)
+    static func literalID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
         let address: UInt = name.hasPointerRepresentation
             ? UInt(bitPattern: name.utf8Start)
             : UInt(name.unicodeScalar.value) | (1 << 63)
         let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        if let id = Self.find(address, a, b) {
+        if let id = find(address, a, b) {
             return id
         }
-        return shared.intern(name, address: address, a, b)
+        return internLiteral(name, address: address, a, b)
+    }
+
+    @inline(never)
+    static func internLiteral(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
+        shared.intern(name.description, address: address, first, second)
     }
 
     /// The address that stands for "keyed by types alone" in the fast table (no literal lives at address 2).
@@ -163,11 +171,6 @@ final class FactoryKeyRegistry: @unchecked Sendable {
             return id
         }
         return shared.intern(name(), address: Self.typeKeyedAddress, a, b)
-    }
-
-    @usableFromInline
-    func intern(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
-        intern(name.description, address: address, first, second)
     }
 
     @usableFromInline

@@ -66,14 +66,18 @@ public struct FactoryRegistration<P, T>: Sendable {
                     case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
                         return factory(parameters)
                     case .registration where !defaulted, .uniqueRegistration where !observed:
-                        let registered = state.fields.registration.unsafelyUnwrapped
-                        return unsafeDowncast(registered, to: FactoryClosure<P, T>.self).body(parameters)
+                        // The published state keeps the box alive for this frame: call it without retaining it.
+                        let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
+                        return registered._withUnsafeGuaranteedRef {
+                            unsafeDowncast($0, to: FactoryClosure<P, T>.self).body(parameters)
+                        }
                     case .ownCache where !observed:
                         if let hit = state.hit {
                             return unsafeDowncast(hit, to: CachedInstance<T>.self).value
                         }
                     case .singleton where !observed:
-                        if let hit = singletonHit(state.fields.scope.unsafelyUnwrapped) {
+                        let scope = Unmanaged.passUnretained(state.fields.scope.unsafelyUnwrapped)
+                        if let hit = scope._withUnsafeGuaranteedRef({ singletonHit($0) }) {
                             return hit
                         }
                     default:
