@@ -63,8 +63,9 @@ struct Explain: ParsableCommand {
 
     static func rows(_ merged: MergedProfile) -> [Row] {
         var rows: [Row] = []
-        for (container, entries) in merged.containers.sorted(by: { $0.key < $1.key }) {
-            for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for (container, section) in merged.containers.sorted(by: { $0.key < $1.key }) {
+            for entry in section.entries.sorted(by: { $0.key < $1.key }) {
+                let key = entry.key
                 for (field, value, origin, overridden) in FactoryEntryField.fields(of: entry) {
                     rows.append(Row(
                         container: container, key: key, field: field, value: value, file: origin.file, line: origin.line,

@@ -53,7 +53,7 @@ import Testing
         let container = RulesContainer()
         let report = container.apply(["base"])
         #expect(report.applied)
-        #expect(report.changedFactories.sorted() == ["analytics", "cache", "retries"])
+        #expect(report.changedFactories == ["analytics", "retries", "cache"], "in the order the file names them")
         #expect(container.analytics().name == "console")
         #expect(container.retries() == 3)
         #expect(container.cache().name == "memory")
@@ -88,8 +88,19 @@ import Testing
         #expect(container.verbose() == false)
         #expect(container.analytics().name == "console")
         let reversed = RulesContainer()
-        reversed.apply(["right", "left"])
+        let report = reversed.apply(["right", "left"])
         #expect(reversed.verbose() == true)
+        #expect(report.changedFactories == ["verbose", "analytics", "retries"], "in the order the profiles first name them")
+    }
+
+    @Test func aMergedSectionKeepsTheOrderFactoriesAreFirstNamedIn() {
+        let origin = SourcePosition(file: "-", line: 1, column: 1)
+        let (documents, _) = ProfileLibrary(directories: [Fixtures.profiles]).resolve([Located("child", at: origin)])
+        let section = MergedProfile(names: ["child"], documents: documents).containers["RulesContainer"]
+        #expect(section?.entries.map(\.key) == ["analytics", "retries", "cache"])
+        #expect(section?["retries"]?.value?.origin.file.hasSuffix("child.yaml") == true)
+        #expect(section?["retries"]?.value?.overridden.map(\.line) == [8])
+        #expect(section?["unknown"] == nil)
     }
 
     @Test func extendsChainsApplyEachProfileOnceParentsFirst() {
@@ -248,7 +259,7 @@ import Testing
         let lines = Lines()
         let report = RulesContainer().apply(["child"], log: lines)
         let line = lines.all.first { $0.hasPrefix("info: applied profile child") }
-        #expect(line?.contains("(code) to RulesContainer from base.yaml, child.yaml: 3 factories changed (analytics, cache, retries)") == true, "\(lines.all)")
+        #expect(line?.contains("(code) to RulesContainer from base.yaml, child.yaml: 3 factories changed (analytics, retries, cache)") == true, "\(lines.all)")
         #expect(line?.contains("content hash \(report.contentHash)") == true)
         #expect(report.contentHash.count == 16)
         #expect(RulesContainer().apply(["child"]).contentHash == report.contentHash, "the same files hash the same")

@@ -14,7 +14,7 @@ public struct ProfileReport: Sendable, Error {
     public var selection: ProfileSelection
     /// The files applied, parents first.
     public var files: [String] = []
-    /// The keys of the factories the profile changed.
+    /// The keys of the factories the profile changed, in the order the profiles first name them (parents first).
     public var changedFactories: [String] = []
     /// A hash of the applied files' contents (FNV-1a, 64 bits, hex), to tell versions apart in logs.
     public var contentHash: String = ""

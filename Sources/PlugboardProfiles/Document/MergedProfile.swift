@@ -12,6 +12,8 @@ public struct Setting<Value: Sendable>: Sendable {
 
 /// One factory's settings after merging every applied profile.
 public struct MergedEntry: Sendable {
+    /// The factory key.
+    public var key: String
     /// Where the factory is first named.
     public var keyPosition: SourcePosition
     /// The implementation chosen (`default` keeps the factory's own definition).
@@ -26,6 +28,40 @@ public struct MergedEntry: Sendable {
     public var contexts: [String: Setting<ContextChoice>] = [:]
 }
 
+/// One container's merged entries, in the order the profiles first name them (parents first), so that
+/// checking and applying follow the files without sorting, and a key is found without a search.
+public struct MergedSection: Sendable {
+    /// The entries, in the order their factories are first named.
+    public private(set) var entries: [MergedEntry] = []
+    private var indexByKey: [String: Int] = [:]
+
+    /// An empty section.
+    public init() {}
+
+    /// The entry for the factory `key`, if a profile names it.
+    public subscript(key: String) -> MergedEntry? {
+        indexByKey[key].map { entries[$0] }
+    }
+
+    /// Merges `entry` into the factory's merged entry, adding one where the factory is new.
+    mutating func merge(_ entry: FactoryEntry, from profile: String) {
+        let index: Int
+        if let found = indexByKey[entry.key.value] {
+            index = found
+        } else {
+            index = entries.count
+            indexByKey[entry.key.value] = index
+            entries.append(MergedEntry(key: entry.key.value, keyPosition: entry.key.position))
+        }
+        entries[index].apply(entry, from: profile)
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        indexByKey.reserveCapacity(count)
+    }
+}
+
 /// The result of merging profiles: `extends` chains first, then several active profiles left to right,
 /// field by field.
 public struct MergedProfile: Sendable {
@@ -33,8 +69,8 @@ public struct MergedProfile: Sendable {
     public var names: [String]
     /// Every document applied, in order (parents first).
     public var documents: [ProfileDocument]
-    /// Container name -> factory key -> merged entry.
-    public var containers: [String: [String: MergedEntry]] = [:]
+    /// The merged entries per container name.
+    public var containers: [String: MergedSection] = [:]
     /// Where each container is first named.
     public var containerPositions: [String: SourcePosition] = [:]
 
@@ -46,12 +82,12 @@ public struct MergedProfile: Sendable {
             for section in document.containers {
                 if containerPositions[section.name.value] == nil { containerPositions[section.name.value] = section.name.position }
                 // Merged in place: one lookup per entry, no copy of the entries merged so far.
-                var entries = containers.removeValue(forKey: section.name.value) ?? [:]
-                entries.reserveCapacity(entries.count + section.entries.count)
+                var merged = containers.removeValue(forKey: section.name.value) ?? MergedSection()
+                merged.reserveCapacity(merged.entries.count + section.entries.count)
                 for entry in section.entries {
-                    entries[entry.key.value, default: MergedEntry(keyPosition: entry.key.position)].apply(entry, from: document.name)
+                    merged.merge(entry, from: document.name)
                 }
-                containers[section.name.value] = entries
+                containers[section.name.value] = merged
             }
         }
     }

@@ -57,7 +57,7 @@ public enum ProfileChecker {
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
         let scopeNames = Set(source.scopeNames)
         for container in (containers ?? Array(profile.containers.keys)).sorted() {
-            guard let entries = profile.containers[container] else { continue }
+            guard let section = profile.containers[container] else { continue }
             guard source.declares(container: container) else {
                 let known = source.containerNames
                 diagnostics.append(Diagnostic(
@@ -67,11 +67,11 @@ public enum ProfileChecker {
                 continue
             }
             var results: [CheckedEntry<Source.Prepared>] = []
-            results.reserveCapacity(entries.count)
+            results.reserveCapacity(section.entries.count)
             var declaredKeys: [String]?  // listed once per container, and only for a message
-            // Sorting the names alone (not the entries with them) keeps the sort from copying entries around.
-            for key in entries.keys.sorted() {
-                let entry = entries[key].unsafelyUnwrapped
+            // In the order the profiles name the factories: the diagnostics are sorted by position below.
+            for entry in section.entries {
+                let key = entry.key
                 guard let factory = source.factory(key, in: container) else {
                     let keys = declaredKeys ?? source.factoryKeys(in: container)
                     declaredKeys = keys

@@ -129,8 +129,8 @@ public struct Validation: Sendable {
             return ProfileChecker.check(merged, against: CatalogSource(catalog)).diagnostics
         }
         var found: [Diagnostic] = []
-        for (_, entries) in merged.containers {
-            for (_, entry) in entries {
+        for (_, section) in merged.containers {
+            for entry in section.entries {
                 if let with = entry.with, entry.use == nil || entry.use?.value == "default" {
                     found.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with.origin))
                 }
