@@ -156,6 +156,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         return internLiteral(name, address: address, a, b)
     }
 
+    /// The first use of a literal key: its text is interned under the registry's lock.
     @inline(never)
     static func internLiteral(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
         shared.intern(name.description, address: address, first, second)

@@ -76,6 +76,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                             return unsafeDowncast(hit, to: CachedInstance<T>.self).value
                         }
                     case .singleton where !observed:
+                        // Likewise the scope: the published state holds it.
                         let scope = Unmanaged.passUnretained(state.fields.scope.unsafelyUnwrapped)
                         if let hit = scope._withUnsafeGuaranteedRef({ singletonHit($0) }) {
                             return hit
