@@ -70,52 +70,60 @@ public enum ProfileChecker {
             results.reserveCapacity(section.entries.count)
             var declaredKeys: [String]?  // listed once per container, and only for a message
             // In the order the profiles name the factories: the diagnostics are sorted by position below.
-            for entry in section.entries {
-                let key = entry.key
+            for index in section.entries.indices {
+                let key = section.entries[index].key
                 guard let factory = source.factory(key, in: container) else {
                     let keys = declaredKeys ?? source.factoryKeys(in: container)
                     declaredKeys = keys
                     diagnostics.append(Diagnostic(
                         .unknownFactory,
                         withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
-                        at: entry.keyPosition))
+                        at: section.entries[index].keyPosition))
                     continue
                 }
-                var result = CheckedEntry<Source.Prepared>(key: key)
                 let context = Context(source: source, factory: factory, container: container, key: key)
-                if let use = entry.use, use.value != "default" {
-                    result.registration = context.implementation(use.value, at: use.origin, with: entry.with?.value, &diagnostics)
-                } else if let with = entry.with {
-                    diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with.origin))
-                }
-                if let value = entry.value {
-                    result.registration = context.value(value.value, at: value.origin, &diagnostics)
-                }
-                if let scope = entry.scope {
-                    if scopeNames.contains(scope.value) {
-                        result.scope = scope.value
-                    } else {
-                        let names = source.scopeNames
-                        diagnostics.append(Diagnostic(
-                            .unknownScope,
-                            withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(names)))", for: scope.value, among: names),
-                            at: scope.origin))
-                    }
-                }
-                for (name, choice) in entry.contexts.isEmpty ? [] : entry.contexts.sorted(by: { $0.key < $1.key }) {
-                    var prepared: Source.Prepared?
-                    if let use = choice.value.use {
-                        prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
-                    } else if let value = choice.value.value {
-                        prepared = context.value(value, at: value.position, &diagnostics)
-                    }
-                    if let prepared { result.contexts.append((contextType(name), prepared)) }
-                }
-                results.append(result)
+                results.append(check(section.entries[index], context, scopeNames, &diagnostics))
             }
             if !results.isEmpty { checked[container] = results }
         }
         return (checked, diagnostics.sorted { $0.position < $1.position })
+    }
+
+    /// Checks one entry whose factory is declared. The entry is borrowed: copying its settings (each holds
+    /// reference-counted strings and an array) and releasing the copies cost more than the checks.
+    private static func check<Source: DeclarationSource>(
+        _ entry: borrowing MergedEntry, _ context: Context<Source>, _ scopeNames: Set<String>, _ diagnostics: inout [Diagnostic]
+    ) -> CheckedEntry<Source.Prepared> {
+        var result = CheckedEntry<Source.Prepared>(key: context.key)
+        if let use = entry.use, use.value != "default" {
+            result.registration = context.implementation(use.value, at: use.origin, with: entry.with?.value, &diagnostics)
+        } else if let with = entry.with {
+            diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with.origin))
+        }
+        if let value = entry.value {
+            result.registration = context.value(value.value, at: value.origin, &diagnostics)
+        }
+        if let scope = entry.scope {
+            if scopeNames.contains(scope.value) {
+                result.scope = scope.value
+            } else {
+                let names = context.source.scopeNames
+                diagnostics.append(Diagnostic(
+                    .unknownScope,
+                    withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(names)))", for: scope.value, among: names),
+                    at: scope.origin))
+            }
+        }
+        for (name, choice) in entry.contexts.isEmpty ? [] : entry.contexts.sorted(by: { $0.key < $1.key }) {
+            var prepared: Source.Prepared?
+            if let use = choice.value.use {
+                prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
+            } else if let value = choice.value.value {
+                prepared = context.value(value, at: value.position, &diagnostics)
+            }
+            if let prepared { result.contexts.append((contextType(name), prepared)) }
+        }
+        return result
     }
 
     static func contextType(_ name: String) -> FactoryContextType {
