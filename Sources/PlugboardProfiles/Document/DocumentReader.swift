@@ -162,9 +162,9 @@ public struct DocumentReader {
 
     // MARK: Typed scalars
 
-    private mutating func mapping(_ index: Int, what: String) -> [(key: Int, value: Int)]? {
+    private mutating func mapping(_ index: Int, what: @autoclosure () -> String) -> [(key: Int, value: Int)]? {
         if case .mapping(let pairs) = tree.kind(of: index) { return pairs }
-        report(.wrongType, "\(what) must be a mapping, not \(tree.describe(index))", at: index)
+        report(.wrongType, "\(what()) must be a mapping, not \(tree.describe(index))", at: index)
         return nil
     }
 
@@ -174,10 +174,23 @@ public struct DocumentReader {
 
     /// YAML 1.1 spellings of booleans and null, which YAML 1.2 (and profiles) read as plain text
     /// (none is longer than five bytes).
-    static let ambiguousPlainScalars: Set<String> = [
-        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
-        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "",
-    ]
+    static let ambiguousPlainScalars: Set<String> = Set(ambiguousScalarWarnings.keys)
+
+    /// The warning for each of ``ambiguousPlainScalars``, written once: a profile may repeat one thousands of times.
+    static let ambiguousScalarWarnings: [String: String] = {
+        let nulls = ["null", "Null", "NULL", "~", ""]
+        let booleans = [
+            "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+            "on", "On", "ON", "off", "Off", "OFF",
+        ]
+        func warning(_ text: String, readAs meaning: String) -> String {
+            "'\(text)' is read as \(meaning) by other YAML tools; quote it (\"\(text)\") if it is a name"
+        }
+        var warnings: [String: String] = [:]
+        for text in nulls { warnings[text] = warning(text, readAs: "null") }
+        for text in booleans { warnings[text] = warning(text, readAs: "a boolean") }
+        return warnings
+    }()
 
     /// Whether `text` starts the way one of ``ambiguousPlainScalars`` does (most names do not, and this
     /// spares them the set's hashing).
@@ -193,35 +206,34 @@ public struct DocumentReader {
     }
 
     /// A name: text, or a plain scalar (with a warning when other YAML tools would read it as a boolean or null).
-    private mutating func name(_ index: Int, field: String) -> Located<String>? {
+    private mutating func name(_ index: Int, field: @autoclosure () -> String) -> Located<String>? {
         guard case .scalar(let text, let style) = tree.kind(of: index) else {
-            report(.wrongType, "\(field) must be a name, not \(tree.describe(index))", at: index)
+            report(.wrongType, "\(field()) must be a name, not \(tree.describe(index))", at: index)
             return nil
         }
         switch style {
         case .number, .boolean, .null:
-            report(.wrongType, "\(field) must be a name in quotes, not \(tree.describe(index))", at: index)
+            report(.wrongType, "\(field()) must be a name in quotes, not \(tree.describe(index))", at: index)
             return nil
-        case .plain where text.utf8.count <= 5 && Self.mayBeAmbiguous(text) && Self.ambiguousPlainScalars.contains(text):
-            diagnostics.append(Diagnostic(
-                .ambiguousScalar,
-                "'\(text)' is read as \(["null", "Null", "NULL", "~", ""].contains(text) ? "null" : "a boolean") by other YAML tools; quote it (\"\(text)\") if it is a name",
-                at: tree.position(of: index)))
+        case .plain where text.utf8.count <= 5 && Self.mayBeAmbiguous(text):
+            if let warning = Self.ambiguousScalarWarnings[text] {
+                diagnostics.append(Diagnostic(.ambiguousScalar, warning, at: tree.position(of: index)))
+            }
         default:
             break
         }
         if text.isEmpty {
-            report(.invalidName, "\(field) cannot be empty", at: index)
+            report(.invalidName, "\(field()) cannot be empty", at: index)
             return nil
         }
         return Located(text, at: tree.position(of: index))
     }
 
     /// A container name or factory key: letters, digits and `_`, a function's `name(label:)` form allowed.
-    private mutating func identifier(_ index: Int, what: String) -> Located<String>? {
+    private mutating func identifier(_ index: Int, what: @autoclosure () -> String) -> Located<String>? {
         let text = tree.scalar(index) ?? ""
         guard Self.isIdentifier(text) else {
-            report(.invalidName, "'\(text)' is not \(what)", at: index)
+            report(.invalidName, "'\(text)' is not \(what())", at: index)
             return nil
         }
         return Located(text, at: tree.position(of: index))

@@ -45,15 +45,19 @@ public struct MergedSection: Sendable {
 
     /// Merges `entry` into the factory's merged entry, adding one where the factory is new.
     mutating func merge(_ entry: FactoryEntry, from profile: String) {
-        let index: Int
-        if let found = indexByKey[entry.key.value] {
-            index = found
-        } else {
-            index = entries.count
-            indexByKey[entry.key.value] = index
+        // One hash lookup finds the factory or reserves the next position for it.
+        let next = entries.count
+        let index = Self.readInserting(&indexByKey[entry.key.value, default: next])
+        if index == next {
             entries.append(MergedEntry(key: entry.key.value, keyPosition: entry.key.position))
         }
         entries[index].apply(entry, from: profile)
+    }
+
+    /// Reads a slot through the dictionary's `default:` accessor for writing, which stores the default
+    /// when the key is missing.
+    private static func readInserting(_ slot: inout Int) -> Int {
+        slot
     }
 
     mutating func reserveCapacity(_ count: Int) {

@@ -187,20 +187,18 @@ struct TreeBuilder {
             guard let text = tree.scalar(index) else {
                 return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree.position(of: index))
             }
-            if let first = earlierKey(text, inFrame: last) {
+            if let first = earlierKey(text, index: index, inFrame: last) {
                 let earlier = tree.position(of: first)
                 return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))", at: tree.position(of: index))
-            }
-            if (children.count - start) / 2 > Self.linearKeyLimit {
-                stack[last].keys[text] = index
             }
         }
         children.append(index)
         return nil
     }
 
-    /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any.
-    private mutating func earlierKey(_ text: String, inFrame frame: Int) -> Int? {
+    /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any; else, once the
+    /// mapping is indexed, records `index` as that text's key (one hash lookup for both).
+    private mutating func earlierKey(_ text: String, index: Int, inFrame frame: Int) -> Int? {
         let start = stack[frame].start
         if (children.count - start) / 2 <= Self.linearKeyLimit {
             for key in stride(from: start, to: children.count, by: 2) where tree.scalar(children[key]) == text {
@@ -214,7 +212,14 @@ struct TreeBuilder {
                 stack[frame].keys[tree.scalar(children[key]) ?? ""] = children[key]
             }
         }
-        return stack[frame].keys[text]
+        return Self.firstOrRecord(&stack[frame].keys[text, default: -1], index)
+    }
+
+    /// The key node already in `slot`, or nil after storing `index` in the empty (`-1`) slot.
+    private static func firstOrRecord(_ slot: inout Int, _ index: Int) -> Int? {
+        if slot >= 0 { return slot }
+        slot = index
+        return nil
     }
 
     /// The finished tree, or nil when nothing was parsed.
