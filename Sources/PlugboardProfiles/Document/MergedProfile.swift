@@ -33,31 +33,25 @@ public struct MergedEntry: Sendable {
 public struct MergedSection: Sendable {
     /// The entries, in the order their factories are first named.
     public private(set) var entries: [MergedEntry] = []
-    private var indexByKey: [String: Int] = [:]
+    private var indexByKey = NameIndex()
 
     /// An empty section.
     public init() {}
 
     /// The entry for the factory `key`, if a profile names it.
     public subscript(key: String) -> MergedEntry? {
-        indexByKey[key].map { entries[$0] }
+        indexByKey.value(for: key).map { entries[$0] }
     }
 
     /// Merges `entry` into the factory's merged entry, adding one where the factory is new.
     mutating func merge(_ entry: FactoryEntry, from profile: String) {
         // One hash lookup finds the factory or reserves the next position for it.
         let next = entries.count
-        let index = Self.readInserting(&indexByKey[entry.key.value, default: next])
+        let index = indexByKey.valueOrInsert(entry.key.value, next) ?? next
         if index == next {
             entries.append(MergedEntry(key: entry.key.value, keyPosition: entry.key.position))
         }
         entries[index].apply(entry, from: profile)
-    }
-
-    /// Reads a slot through the dictionary's `default:` accessor for writing, which stores the default
-    /// when the key is missing.
-    private static func readInserting(_ slot: inout Int) -> Int {
-        slot
     }
 
     mutating func reserveCapacity(_ count: Int) {

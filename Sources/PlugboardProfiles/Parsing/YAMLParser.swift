@@ -115,7 +115,7 @@ struct TreeBuilder {
         /// Where this collection's children start in `children`.
         let start: Int
         /// Key text to key node, once a mapping outgrows comparing its keys one by one.
-        var keys: [String: Int] = [:]
+        var keys: NameIndex?
     }
 
     /// Mappings with more keys than this look duplicates up in a dictionary instead of comparing them all.
@@ -206,20 +206,15 @@ struct TreeBuilder {
             }
             return nil
         }
-        if stack[frame].keys.isEmpty {
+        if stack[frame].keys == nil {
             // The mapping just outgrew the linear search: index the keys it has so far.
+            var keys = NameIndex(capacity: 64)
             for key in stride(from: start, to: children.count, by: 2) {
-                stack[frame].keys[tree.scalar(children[key]) ?? ""] = children[key]
+                _ = keys.valueOrInsert(tree.scalar(children[key]) ?? "", children[key])
             }
+            stack[frame].keys = keys
         }
-        return Self.firstOrRecord(&stack[frame].keys[text, default: -1], index)
-    }
-
-    /// The key node already in `slot`, or nil after storing `index` in the empty (`-1`) slot.
-    private static func firstOrRecord(_ slot: inout Int, _ index: Int) -> Int? {
-        if slot >= 0 { return slot }
-        slot = index
-        return nil
+        return stack[frame].keys!.valueOrInsert(text, index)
     }
 
     /// The finished tree, or nil when nothing was parsed.
