@@ -19,6 +19,12 @@ public struct CatalogSource: DeclarationSource {
         catalog.containers[container]?.factories[key]
     }
 
+    /// Finds factories of `container` in its table, looked up once.
+    public func factoryFinder(in container: String) -> (String) -> Catalog.CatalogFactory? {
+        let factories = catalog.containers[container]?.factories ?? [:]
+        return { key in factories[key] }
+    }
+
     /// The catalog's factory keys of `container`.
     public func factoryKeys(in container: String) -> [String] {
         Array(catalog.containers[container]?.factories.keys ?? [:].keys)

@@ -15,6 +15,8 @@ public protocol DeclarationSource {
     func declares(container: String) -> Bool
     /// The factory `key` of `container`, or nil when it is not declared.
     func factory(_ key: String, in container: String) -> DeclaredFactory?
+    /// Finds factories of `container` by key: a source can look the container up once for all of its keys.
+    func factoryFinder(in container: String) -> (String) -> DeclaredFactory?
     /// The factory keys declared for `container`, for messages.
     func factoryKeys(in container: String) -> [String]
     /// Whether the factory declares an implementation named `implementation`.
@@ -33,6 +35,13 @@ public protocol DeclarationSource {
     var scopeNames: [String] { get }
     /// Every container declared, for messages.
     var containerNames: [String] { get }
+}
+
+extension DeclarationSource {
+    /// Finds each key with ``factory(_:in:)``.
+    public func factoryFinder(in container: String) -> (String) -> DeclaredFactory? {
+        { key in factory(key, in: container) }
+    }
 }
 
 /// One factory's entry after checking: what to register, the scope, and the context overrides.
@@ -55,7 +64,7 @@ public enum ProfileChecker {
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
-        let scopeNames = Set(source.scopeNames)
+        let scopeNames = source.scopeNames  // a handful: comparing them costs less than hashing the name
         for container in (containers ?? Array(profile.containers.keys)).sorted() {
             guard let section = profile.containers[container] else { continue }
             guard source.declares(container: container) else {
@@ -69,52 +78,59 @@ public enum ProfileChecker {
             var results: [CheckedEntry<Source.Prepared>] = []
             results.reserveCapacity(section.entries.count)
             var declaredKeys: [String]?  // listed once per container, and only for a message
+            let findFactory = source.factoryFinder(in: container)
             // In the order the profiles name the factories: the diagnostics are sorted by position below.
-            for index in section.entries.indices {
-                let key = section.entries[index].key
-                guard let factory = source.factory(key, in: container) else {
-                    let keys = declaredKeys ?? source.factoryKeys(in: container)
-                    declaredKeys = keys
-                    diagnostics.append(Diagnostic(
-                        .unknownFactory,
-                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
-                        at: section.entries[index].keyPosition))
-                    continue
+            // Through the buffer, each entry is borrowed where the array's subscript would copy it.
+            section.entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    let key = entries[index].key
+                    guard let factory = findFactory(key) else {
+                        let keys = declaredKeys ?? source.factoryKeys(in: container)
+                        declaredKeys = keys
+                        diagnostics.append(Diagnostic(
+                            .unknownFactory,
+                            withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
+                            at: entries[index].keyPosition))
+                        continue
+                    }
+                    let context = Context(source: source, factory: factory, container: container, key: key)
+                    results.append(check(entries.baseAddress.unsafelyUnwrapped + index, context, scopeNames, &diagnostics))
                 }
-                let context = Context(source: source, factory: factory, container: container, key: key)
-                results.append(check(section.entries[index], context, scopeNames, &diagnostics))
             }
             if !results.isEmpty { checked[container] = results }
         }
         return (checked, diagnostics.sorted { $0.position < $1.position })
     }
 
-    /// Checks one entry whose factory is declared. The entry is borrowed: copying its settings (each holds
-    /// reference-counted strings and an array) and releasing the copies cost more than the checks.
+    /// Checks one entry whose factory is declared. The entry is read in place, field by field: copying its
+    /// settings (each holds reference-counted strings and an array) and releasing the copies cost more than
+    /// the checks.
     private static func check<Source: DeclarationSource>(
-        _ entry: borrowing MergedEntry, _ context: Context<Source>, _ scopeNames: Set<String>, _ diagnostics: inout [Diagnostic]
+        _ entry: UnsafePointer<MergedEntry>, _ context: Context<Source>, _ scopeNames: [String], _ diagnostics: inout [Diagnostic]
     ) -> CheckedEntry<Source.Prepared> {
         var result = CheckedEntry<Source.Prepared>(key: context.key)
-        if let use = entry.use, use.value != "default" {
-            result.registration = context.implementation(use.value, at: use.origin, with: entry.with?.value, &diagnostics)
-        } else if let with = entry.with {
-            diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with.origin))
+        if let use = entry.pointee.use?.value, use != "default" {
+            result.registration = context.implementation(
+                use, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
+        } else if let with = entry.pointee.with?.origin {
+            diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with))
         }
-        if let value = entry.value {
-            result.registration = context.value(value.value, at: value.origin, &diagnostics)
+        if let value = entry.pointee.value?.value {
+            result.registration = context.value(value, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
         }
-        if let scope = entry.scope {
-            if scopeNames.contains(scope.value) {
-                result.scope = scope.value
+        if let scope = entry.pointee.scope?.value {
+            if scopeNames.contains(scope) {
+                result.scope = scope
             } else {
                 let names = context.source.scopeNames
                 diagnostics.append(Diagnostic(
                     .unknownScope,
-                    withSuggestion("unknown scope '\(scope.value)' (scopes: \(list(names)))", for: scope.value, among: names),
-                    at: scope.origin))
+                    withSuggestion("unknown scope '\(scope)' (scopes: \(list(names)))", for: scope, among: names),
+                    at: entry.pointee.scope.unsafelyUnwrapped.origin))
             }
         }
-        for (name, choice) in entry.contexts.isEmpty ? [] : entry.contexts.sorted(by: { $0.key < $1.key }) {
+        let contexts = entry.pointee.contexts
+        for (name, choice) in contexts.isEmpty ? [] : contexts.sorted(by: { $0.key < $1.key }) {
             var prepared: Source.Prepared?
             if let use = choice.value.use {
                 prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
