@@ -55,17 +55,19 @@ public struct DocumentReader {
             guard let name = identifier(key, what: "a container name") else { continue }
             guard let factories = mapping(value, what: "container `\(name.value)` (factory key -> entry)") else { continue }
             var entries: [FactoryEntry] = []
+            entries.reserveCapacity(factories.count)
             for (factoryKey, entryNode) in factories {
                 guard let keyName = identifier(factoryKey, what: "a factory key") else { continue }
-                if let entry = entry(entryNode, key: keyName) { entries.append(entry) }
+                readEntry(entryNode, key: keyName, into: &entries)
             }
             sections.append(ContainerSection(name: name, entries: entries))
         }
         return sections
     }
 
-    private mutating func entry(_ index: Int, key: Located<String>) -> FactoryEntry? {
-        guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return nil }
+    /// Reads one factory's entry and appends it to `entries` (moved there, not copied out of an optional).
+    private mutating func readEntry(_ index: Int, key: Located<String>, into entries: inout [FactoryEntry]) {
+        guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return }
         var entry = FactoryEntry(key: key)
         for (fieldNode, value) in pairs {
             let field = tree.scalar(fieldNode)!
@@ -78,14 +80,14 @@ public struct DocumentReader {
             default: unknownField(field, at: fieldNode, among: ["use", "scope", "contexts", "value", "with"])
             }
         }
-        checkCombination(use: entry.use, value: entry.value, with: entry.with, at: index)
-        return entry
+        checkCombination(hasUse: entry.use != nil, hasValue: entry.value != nil, at: index)
+        entries.append(entry)
     }
 
     /// `use` and `value` exclude each other in one entry. (Whether `with` has a `use` is judged after
     /// merging: a profile may change only the settings of an implementation its parent chose.)
-    private mutating func checkCombination(use: Located<String>?, value: ValueNode?, with: ValueNode?, at index: Int) {
-        if use != nil && value != nil {
+    private mutating func checkCombination(hasUse: Bool, hasValue: Bool, at index: Int) {
+        if hasUse && hasValue {
             report(.useAndValue, "`use` and `value` exclude each other: choose an implementation or set a value", at: index)
         }
     }
@@ -151,7 +153,7 @@ public struct DocumentReader {
                     unknownField(field, at: fieldNode, among: ["use", "with", "value"])
                 }
             }
-            checkCombination(use: choice.use, value: choice.value, with: choice.with, at: index)
+            checkCombination(hasUse: choice.use != nil, hasValue: choice.value != nil, at: index)
             if choice.use == nil && choice.value == nil {
                 report(.wrongType, "the choice for \(context.value) needs `use` or `value`", at: index)
                 return nil

@@ -43,18 +43,28 @@ public struct MergedSection: Sendable {
         indexByKey.value(for: key).map { entries[$0] }
     }
 
-    /// Merges `entry` into the factory's merged entry, adding one where the factory is new.
-    mutating func merge(_ entry: FactoryEntry, from profile: String) {
+    /// Merges each of `section`'s entries into its factory's merged entry, adding one where the factory is new.
+    /// The entries are read in place: copying each (its names, positions and settings) cost more than merging it.
+    mutating func merge(_ section: ContainerSection, from profile: String) {
+        reserveCapacity(entries.count + section.entries.count)
+        section.entries.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                merge(buffer.baseAddress.unsafelyUnwrapped + index, from: profile)
+            }
+        }
+    }
+
+    private mutating func merge(_ entry: UnsafePointer<FactoryEntry>, from profile: String) {
         // One hash lookup finds the factory or reserves the next position for it.
         let next = entries.count
-        let index = indexByKey.valueOrInsert(entry.key.value, next) ?? next
+        let index = indexByKey.valueOrInsert(entry.pointee.key.value, next) ?? next
         if index == next {
-            entries.append(MergedEntry(key: entry.key.value, keyPosition: entry.key.position))
+            entries.append(MergedEntry(key: entry.pointee.key.value, keyPosition: entry.pointee.key.position))
         }
         entries[index].apply(entry, from: profile)
     }
 
-    mutating func reserveCapacity(_ count: Int) {
+    private mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(count)
         indexByKey.reserveCapacity(count)
     }
@@ -81,10 +91,7 @@ public struct MergedProfile: Sendable {
                 if containerPositions[section.name.value] == nil { containerPositions[section.name.value] = section.name.position }
                 // Merged in place: one lookup per entry, no copy of the entries merged so far.
                 var merged = containers.removeValue(forKey: section.name.value) ?? MergedSection()
-                merged.reserveCapacity(merged.entries.count + section.entries.count)
-                for entry in section.entries {
-                    merged.merge(entry, from: document.name)
-                }
+                merged.merge(section, from: document.name)
                 containers[section.name.value] = merged
             }
         }
@@ -92,28 +99,28 @@ public struct MergedProfile: Sendable {
 }
 
 extension MergedEntry {
-    mutating func apply(_ entry: FactoryEntry, from profile: String) {
+    mutating func apply(_ entry: UnsafePointer<FactoryEntry>, from profile: String) {
         func replace<V>(_ old: Setting<V>?, with value: V, at origin: SourcePosition) -> Setting<V> {
             Setting(value: value, origin: origin, profile: profile, overridden: old.map { $0.overridden + [$0.origin] } ?? [])
         }
-        if let use = entry.use {
+        if let use = entry.pointee.use {
             // Settings belong to the implementation they were given for: choosing another one drops them.
             if use.value != self.use?.value { with = nil }
             self.use = replace(self.use, with: use.value, at: use.position)
             value = nil
         }
-        if let with = entry.with {
+        if let with = entry.pointee.with {
             self.with = replace(self.with, with: with, at: with.position)
         }
-        if let value = entry.value {
+        if let value = entry.pointee.value {
             self.value = replace(self.value, with: value, at: value.position)
             use = nil
             with = nil
         }
-        if let scope = entry.scope {
+        if let scope = entry.pointee.scope {
             self.scope = replace(self.scope, with: scope.value, at: scope.position)
         }
-        for choice in entry.contexts {
+        for choice in entry.pointee.contexts {
             contexts[choice.context.value] = replace(contexts[choice.context.value], with: choice, at: choice.context.position)
         }
     }
