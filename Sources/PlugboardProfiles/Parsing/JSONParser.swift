@@ -38,7 +38,7 @@ private struct JSONScanner {
         self.bytes = bytes
         self.file = file
         self.limits = limits
-        builder = TreeBuilder(file: file, limits: limits)
+        builder = TreeBuilder(file: file, limits: limits, inputBytes: bytes.count)
     }
 
     var here: SourcePosition { SourcePosition(file: file, line: line, column: column) }

@@ -82,14 +82,20 @@ public struct NodeTree: Sendable {
         return SourcePosition(file: file, line: Int(place.line), column: Int(place.column))
     }
 
-    mutating func append(_ kind: Kind, line: Int, column: Int) -> Int {
+    /// Makes room for `count` nodes.
+    mutating func reserveCapacity(_ count: Int) {
+        kinds.reserveCapacity(count)
+        places.reserveCapacity(count)
+    }
+
+    mutating func append(_ kind: consuming Kind, line: Int, column: Int) -> Int {
         kinds.append(kind)
         places.append(Place(line: Int32(clamping: line), column: Int32(clamping: column)))
         return kinds.count - 1
     }
 
     /// Sets the children of a collection node once they are all parsed.
-    mutating func setKind(_ kind: Kind, of index: Int) {
+    mutating func setKind(_ kind: consuming Kind, of index: Int) {
         kinds[index] = kind
     }
 

@@ -25,7 +25,7 @@ public enum YAMLParser {
         return body.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-            var builder = TreeBuilder(file: file, limits: limits)
+            var builder = TreeBuilder(file: file, limits: limits, inputBytes: buffer.count)
             var documents = 0
             while true {
                 var event = yaml_event_t()
@@ -127,8 +127,11 @@ struct TreeBuilder {
     private let limits: ParseLimits
     private var rootSet = false
 
-    init(file: String, limits: ParseLimits) {
+    /// A builder for a document of `inputBytes` bytes, with room for the nodes such a profile usually has
+    /// (one per 32 bytes or so: fewer than that costs a few copies as the arrays grow, never a failure).
+    init(file: String, limits: ParseLimits, inputBytes: Int) {
         tree = NodeTree(file: file)
+        tree.reserveCapacity(inputBytes / 32)
         self.limits = limits
     }
 
@@ -138,7 +141,7 @@ struct TreeBuilder {
 
     /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar).
     @inline(__always)
-    mutating func add(_ text: String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
+    mutating func add(_ text: consuming String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
         let index = tree.append(.scalar(text, style), line: line, column: column)
         return attach(index)
     }
