@@ -132,6 +132,11 @@ public enum Scenarios {
     public static let threaded: [Scenario] = [
         Scenario(name: "unique/direct-closure") { n in loop(n) { escape(direct()) } },
         Scenario(name: "unique/plugboard-instance") { n in loop(n) { escape(instance.benchSmall()) } },
+        // The same resolve with a container per thread: what is left when no container is shared.
+        Scenario(name: "unique/plugboard-own-container") { n in
+            let container = Plugboard.Container()
+            return loop(n) { escape(container.benchSmall()) }
+        },
         Scenario(name: "unique/swinject-synchronized") { n in loop(n) { escape(swinjectSafe.resolve(Small.self)!) } },
         Scenario(name: "singleton/array-slot") { n in loop(n) { escape(slots[1]) } },
         Scenario(name: "singleton/plugboard") { n in loop(n) { escape(instance.benchSingleton()) } },
