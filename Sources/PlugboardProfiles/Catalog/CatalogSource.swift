@@ -32,7 +32,7 @@ public struct CatalogSource: DeclarationSource {
 
     /// Whether the catalog has the implementation for the factory.
     public func declares(implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
-        factory.implementations[implementation] != nil
+        factory.implementations.value(named: implementation) != nil
     }
 
     /// The catalog's implementation names of a factory.
@@ -42,12 +42,12 @@ public struct CatalogSource: DeclarationSource {
 
     /// Whether the catalog records settings for the implementation.
     public func takesSettings(_ implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
-        factory.implementations[implementation]?.settings != nil
+        factory.implementations.value(named: implementation)?.settings != nil
     }
 
     /// Checks settings against the recorded shape.
     public func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> Result<Void, ProfileError> {
-        guard let shape = factory.implementations[implementation]?.settings else { return .success(()) }
+        guard let shape = factory.implementations.value(named: implementation)?.settings else { return .success(()) }
         let found = ShapeChecker.check(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }

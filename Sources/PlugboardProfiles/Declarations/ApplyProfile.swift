@@ -101,13 +101,13 @@ struct LiveDeclarations: DeclarationSource {
     func declares(container: String) -> Bool { true }
     func factory(_ key: String, in container: String) -> FactoryDeclaration? { factories[key] }
     func factoryKeys(in container: String) -> [String] { Array(factories.keys) }
-    func declares(implementation: String, of factory: FactoryDeclaration) -> Bool { factory.implementations[implementation] != nil }
+    func declares(implementation: String, of factory: FactoryDeclaration) -> Bool { factory.implementations.value(named: implementation) != nil }
     func implementations(of factory: FactoryDeclaration) -> [String] { Array(factory.implementations.keys) }
     func takesSettings(_ implementation: String, of factory: FactoryDeclaration) -> Bool {
-        factory.implementations[implementation]?.settingsType != nil
+        factory.implementations.value(named: implementation)?.settingsType != nil
     }
     func prepare(_ implementation: String, of factory: FactoryDeclaration, with settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
-        factory.implementations[implementation]!.prepare(settings)
+        factory.implementations.value(named: implementation)!.prepare(settings)
     }
     func isConfigurable(_ factory: FactoryDeclaration) -> Bool { factory.value != nil }
     func prepare(value: ValueNode, of factory: FactoryDeclaration) -> Result<PreparedClosure, ProfileError> {

@@ -68,20 +68,21 @@ public struct DocumentReader {
     /// Reads one factory's entry and appends it to `entries` (moved there, not copied out of an optional).
     private mutating func readEntry(_ index: Int, key: Located<String>, into entries: inout [FactoryEntry]) {
         guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return }
-        var entry = FactoryEntry(key: key)
+        // Filled in place in the array: building it aside and appending it cost a copy and a destroy.
+        entries.append(FactoryEntry(key: key))
+        let slot = entries.count - 1
         for (fieldNode, value) in pairs {
             let field = tree.scalar(fieldNode)!
             switch field {
-            case "use": entry.use = name(value, field: "use")
-            case "scope": entry.scope = name(value, field: "scope")
-            case "value": entry.value = ValueNode(tree: tree, index: value)
-            case "with": entry.with = withSettings(value)
-            case "contexts": entry.contexts = contexts(value)
+            case "use": entries[slot].use = name(value, field: "use")
+            case "scope": entries[slot].scope = name(value, field: "scope")
+            case "value": entries[slot].value = ValueNode(tree: tree, index: value)
+            case "with": entries[slot].with = withSettings(value)
+            case "contexts": entries[slot].contexts = contexts(value)
             default: unknownField(field, at: fieldNode, among: ["use", "scope", "contexts", "value", "with"])
             }
         }
-        checkCombination(hasUse: entry.use != nil, hasValue: entry.value != nil, at: index)
-        entries.append(entry)
+        checkCombination(hasUse: entries[slot].use != nil, hasValue: entries[slot].value != nil, at: index)
     }
 
     /// `use` and `value` exclude each other in one entry. (Whether `with` has a `use` is judged after

@@ -100,28 +100,32 @@ public struct MergedProfile: Sendable {
 
 extension MergedEntry {
     mutating func apply(_ entry: UnsafePointer<FactoryEntry>, from profile: String) {
-        func replace<V>(_ old: Setting<V>?, with value: V, at origin: SourcePosition) -> Setting<V> {
-            Setting(value: value, origin: origin, profile: profile, overridden: old.map { $0.overridden + [$0.origin] } ?? [])
+        // Replaced in place: the usual first setting has nothing to move into `overridden`, and copying
+        // the old setting out and back cost more than the merge itself.
+        func replace<V>(_ setting: inout Setting<V>?, with value: V, at origin: SourcePosition) {
+            var overridden: [SourcePosition] = []
+            if let old = setting { overridden = old.overridden + [old.origin] }
+            setting = Setting(value: value, origin: origin, profile: profile, overridden: overridden)
         }
         if let use = entry.pointee.use {
             // Settings belong to the implementation they were given for: choosing another one drops them.
             if use.value != self.use?.value { with = nil }
-            self.use = replace(self.use, with: use.value, at: use.position)
+            replace(&self.use, with: use.value, at: use.position)
             value = nil
         }
         if let with = entry.pointee.with {
-            self.with = replace(self.with, with: with, at: with.position)
+            replace(&self.with, with: with, at: with.position)
         }
         if let value = entry.pointee.value {
-            self.value = replace(self.value, with: value, at: value.position)
+            replace(&self.value, with: value, at: value.position)
             use = nil
             with = nil
         }
         if let scope = entry.pointee.scope {
-            self.scope = replace(self.scope, with: scope.value, at: scope.position)
+            replace(&self.scope, with: scope.value, at: scope.position)
         }
         for choice in entry.pointee.contexts {
-            contexts[choice.context.value] = replace(contexts[choice.context.value], with: choice, at: choice.context.position)
+            replace(&contexts[choice.context.value], with: choice, at: choice.context.position)
         }
     }
 }
