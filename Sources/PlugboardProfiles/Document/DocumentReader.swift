@@ -65,7 +65,7 @@ public struct DocumentReader {
         return sections
     }
 
-    /// Reads one factory's entry and appends it to `entries` (moved there, not copied out of an optional).
+    /// Reads one factory's entry into a new element at the end of `entries`.
     private mutating func readEntry(_ index: Int, key: Located<String>, into entries: inout [FactoryEntry]) {
         guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return }
         // Filled in place in the array: building it aside and appending it cost a copy and a destroy.
