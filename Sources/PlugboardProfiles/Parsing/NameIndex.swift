@@ -30,34 +30,31 @@ struct NameIndex: Sendable {
     /// The value stored for `name`, if any.
     func value(for name: String) -> Int? {
         guard !slots.isEmpty else { return nil }
-        let hash = hash(name)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let position = Int(slots[slot])
-            if position == 0 { return nil }
-            let entry = entries[position - 1]
-            if entry.hash == hash && entry.name == name { return entry.value }
-            slot = (slot + 1) & mask
-        }
+        return probe(name, hash: hash(name)).value
     }
 
     /// The value already stored for `name`; or nil, after storing `value` for it. One probe for both.
     mutating func valueOrInsert(_ name: String, _ value: Int) -> Int? {
         if (entries.count + 1) * 4 > slots.count * 3 { grow(to: max(16, entries.count * 2)) }
         let hash = hash(name)
+        let found = probe(name, hash: hash)
+        if let stored = found.value { return stored }
+        entries.append(Entry(name: name, hash: hash, value: value))
+        slots[found.slot] = Int32(truncatingIfNeeded: entries.count)
+        return nil
+    }
+
+    /// The value stored for `name`, or the empty slot where it would go (the table is never full).
+    private func probe(_ name: String, hash: UInt64) -> (slot: Int, value: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let position = Int(slots[slot])
-            if position == 0 { break }
+            if position == 0 { return (slot, nil) }
             let entry = entries[position - 1]
-            if entry.hash == hash && entry.name == name { return entry.value }
+            if entry.hash == hash && entry.name == name { return (slot, entry.value) }
             slot = (slot + 1) & mask
         }
-        entries.append(Entry(name: name, hash: hash, value: value))
-        slots[slot] = Int32(truncatingIfNeeded: entries.count)
-        return nil
     }
 
     /// Makes room for `capacity` names.

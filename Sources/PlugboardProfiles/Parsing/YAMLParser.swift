@@ -118,7 +118,7 @@ struct TreeBuilder {
         var keys: NameIndex?
     }
 
-    /// Mappings with more keys than this look duplicates up in a dictionary instead of comparing them all.
+    /// Mappings with more keys than this look duplicates up in a `NameIndex` instead of comparing them all.
     private static let linearKeyLimit = 8
 
     private var tree: NodeTree
@@ -127,8 +127,9 @@ struct TreeBuilder {
     private let limits: ParseLimits
     private var rootSet = false
 
-    /// A builder for a document of `inputBytes` bytes, with room for the nodes such a profile usually has
-    /// (one per 32 bytes or so: fewer than that costs a few copies as the arrays grow, never a failure).
+    /// A builder for a document of `inputBytes` bytes, with room reserved for one node per 32 bytes. A dense
+    /// profile has one per 8 to 10 bytes and grows the arrays twice from there; a profile with comments and
+    /// long values reserves no memory it will not use. Either way the estimate costs copies, never a failure.
     init(file: String, limits: ParseLimits, inputBytes: Int) {
         tree = NodeTree(file: file)
         tree.reserveCapacity(inputBytes / 32)
