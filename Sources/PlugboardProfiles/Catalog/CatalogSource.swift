@@ -87,13 +87,13 @@ enum ShapeChecker {
                 case .number: _ = try decoder.decodeFloat(Double.self)
                 case .boolean: _ = try decoder.decodeBool()
                 case .array(let element):
-                    guard case .sequence(let items) = tree.kind(of: index) else { throw decoder.fail("expected a list, found \(tree.describe(index))") }
+                    guard let items = tree.items(of: index) else { throw decoder.fail("expected a list, found \(tree.describe(index))") }
                     work += items.map { ($0, element) }
                 case .map(let element):
-                    guard case .mapping(let pairs) = tree.kind(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
+                    guard let pairs = tree.pairs(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
                     work += pairs.map { ($0.value, element) }
                 case .object(let properties, let required):
-                    guard case .mapping(let pairs) = tree.kind(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
+                    guard let pairs = tree.pairs(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
                     var present: Set<String> = []
                     for (key, value) in pairs {
                         let name = tree.scalar(key)!

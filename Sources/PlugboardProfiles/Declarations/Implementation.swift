@@ -34,7 +34,7 @@ extension ValueNode {
     /// `{}`, for settings that a profile left out.
     static let emptyMapping: ValueNode = {
         var tree = NodeTree(file: "<no settings>")
-        tree.root = tree.append(.mapping([]), line: 1, column: 1)
+        tree.root = tree.appendCollection(mapping: true, line: 1, column: 1)
         return ValueNode(tree: tree, index: tree.root)
     }()
 }

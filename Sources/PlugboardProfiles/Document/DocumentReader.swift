@@ -94,7 +94,7 @@ public struct DocumentReader {
     }
 
     private mutating func withSettings(_ index: Int) -> ValueNode? {
-        guard case .mapping = tree.kind(of: index) else {
+        guard tree.pairs(of: index) != nil else {
             report(.wrongType, "`with` must be a mapping of settings, not \(tree.describe(index))", at: index)
             return nil
         }
@@ -134,39 +134,38 @@ public struct DocumentReader {
 
     private mutating func choice(_ index: Int, context: Located<String>) -> ContextChoice? {
         var choice = ContextChoice(context: context)
-        switch tree.kind(of: index) {
-        case .scalar:
-            choice.use = name(index, field: "the choice for \(context.value)")
-            return choice.use == nil ? nil : choice
-        case .sequence:
-            report(.wrongType, "the choice for \(context.value) must be an implementation name or an entry, not a list", at: index)
-            return nil
-        case .mapping(let pairs):
-            for (fieldNode, value) in pairs {
-                let field = tree.scalar(fieldNode)!
-                switch field {
-                case "use": choice.use = name(value, field: "use")
-                case "with": choice.with = withSettings(value)
-                case "value": choice.value = ValueNode(tree: tree, index: value)
-                case "scope", "contexts":
-                    report(.nestedContextEntry, "`\(field)` cannot be set inside a context; set it on the factory's entry", at: fieldNode)
-                default:
-                    unknownField(field, at: fieldNode, among: ["use", "with", "value"])
-                }
-            }
-            checkCombination(hasUse: choice.use != nil, hasValue: choice.value != nil, at: index)
-            if choice.use == nil && choice.value == nil {
-                report(.wrongType, "the choice for \(context.value) needs `use` or `value`", at: index)
+        guard let pairs = tree.pairs(of: index) else {
+            if tree.items(of: index) != nil {
+                report(.wrongType, "the choice for \(context.value) must be an implementation name or an entry, not a list", at: index)
                 return nil
             }
-            return choice
+            choice.use = name(index, field: "the choice for \(context.value)")
+            return choice.use == nil ? nil : choice
         }
+        for (fieldNode, value) in pairs {
+            let field = tree.scalar(fieldNode)!
+            switch field {
+            case "use": choice.use = name(value, field: "use")
+            case "with": choice.with = withSettings(value)
+            case "value": choice.value = ValueNode(tree: tree, index: value)
+            case "scope", "contexts":
+                report(.nestedContextEntry, "`\(field)` cannot be set inside a context; set it on the factory's entry", at: fieldNode)
+            default:
+                unknownField(field, at: fieldNode, among: ["use", "with", "value"])
+            }
+        }
+        checkCombination(hasUse: choice.use != nil, hasValue: choice.value != nil, at: index)
+        if choice.use == nil && choice.value == nil {
+            report(.wrongType, "the choice for \(context.value) needs `use` or `value`", at: index)
+            return nil
+        }
+        return choice
     }
 
     // MARK: Typed scalars
 
-    private mutating func mapping(_ index: Int, what: @autoclosure () -> String) -> [(key: Int, value: Int)]? {
-        if case .mapping(let pairs) = tree.kind(of: index) { return pairs }
+    private mutating func mapping(_ index: Int, what: @autoclosure () -> String) -> NodeTree.Pairs? {
+        if let pairs = tree.pairs(of: index) { return pairs }
         report(.wrongType, "\(what()) must be a mapping, not \(tree.describe(index))", at: index)
         return nil
     }
@@ -210,7 +209,7 @@ public struct DocumentReader {
 
     /// A name: text, or a plain scalar (with a warning when other YAML tools would read it as a boolean or null).
     private mutating func name(_ index: Int, field: @autoclosure () -> String) -> Located<String>? {
-        guard case .scalar(let text, let style) = tree.kind(of: index) else {
+        guard let (text, style) = tree.scalarAndStyle(index) else {
             report(.wrongType, "\(field()) must be a name, not \(tree.describe(index))", at: index)
             return nil
         }
@@ -262,14 +261,14 @@ public struct DocumentReader {
     }
 
     private mutating func names(_ index: Int, field: String) -> [Located<String>] {
-        if case .sequence(let items) = tree.kind(of: index) {
+        if let items = tree.items(of: index) {
             return items.compactMap { name($0, field: field) }
         }
         return name(index, field: field).map { [$0] } ?? []
     }
 
     private mutating func text(_ index: Int, field: String) -> String? {
-        guard case .scalar(let text, let style) = tree.kind(of: index), style == .text || style == .plain else {
+        guard let (text, style) = tree.scalarAndStyle(index), style == .text || style == .plain else {
             report(.wrongType, "`\(field)` must be text, not \(tree.describe(index))", at: index)
             return nil
         }
@@ -278,7 +277,7 @@ public struct DocumentReader {
 
     /// An integer as YAML 1.2 core and JSON write it: no leading zeros, no `0x`, `_` or `:` forms.
     private mutating func integer(_ index: Int, field: String) -> Int? {
-        if case .scalar(let text, let style) = tree.kind(of: index), style == .plain || style == .number,
+        if let (text, style) = tree.scalarAndStyle(index), style == .plain || style == .number,
             ScalarRules.isInteger(text), let value = Int(text)
         {
             return value

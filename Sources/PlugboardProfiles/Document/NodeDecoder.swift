@@ -51,7 +51,7 @@ final class DecodingState {
 
     /// A key of `mapping` that was not read and is close to `name`.
     func presentKey(in mapping: Int, closeTo name: String) -> (name: String, index: Int)? {
-        guard case .mapping(let pairs) = tree.kind(of: mapping) else { return nil }
+        guard let pairs = tree.pairs(of: mapping) else { return nil }
         for (key, _) in pairs {
             let present = tree.scalar(key)!
             if present != name, readKeys[mapping]?.contains(present) != true, suggestion(for: present, among: [name]) != nil {
@@ -65,7 +65,7 @@ final class DecodingState {
     func unreadKeys() -> [Diagnostic] {
         var found: [Diagnostic] = []
         for mapping in mappings {
-            guard case .mapping(let pairs) = tree.kind(of: mapping), let read = readKeys[mapping] else { continue }
+            guard let pairs = tree.pairs(of: mapping), let read = readKeys[mapping] else { continue }
             for (key, _) in pairs {
                 let name = tree.scalar(key)!
                 if !read.contains(name) {
@@ -88,15 +88,10 @@ final class DecodingState {
             }
         var index = root
         for key in path {
-            switch tree.kind(of: index) {
-            case .mapping(let pairs):
-                guard let pair = pairs.first(where: { tree.scalar($0.key) == key.stringValue }) else { break }
+            if let pairs = tree.pairs(of: index), let pair = pairs.first(where: { tree.scalar($0.key) == key.stringValue }) {
                 index = pair.value
-            case .sequence(let items):
-                guard let position = key.intValue, items.indices.contains(position) else { break }
+            } else if let items = tree.items(of: index), let position = key.intValue, items.indices.contains(position) {
                 index = items[position]
-            case .scalar:
-                break
             }
         }
         return Diagnostic(code, message, at: tree.position(of: index))
@@ -138,14 +133,12 @@ struct TreeDecoder: Decoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var kind: NodeTree.Kind { state.tree.kind(of: index) }
-
     func fail(_ message: String, at index: Int? = nil) -> NodeDecodingError {
         NodeDecodingError(message: message, index: index ?? self.index)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .mapping(let pairs) = kind else {
+        guard let pairs = state.tree.pairs(of: index) else {
             throw fail("expected a mapping, found \(state.tree.describe(index))")
         }
         state.opened(index)
@@ -155,7 +148,7 @@ struct TreeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .sequence(let items) = kind else {
+        guard let items = state.tree.items(of: index) else {
             throw fail("expected a list, found \(state.tree.describe(index))")
         }
         return UnkeyedNodeContainer(decoder: self, items: items)
@@ -178,14 +171,14 @@ struct TreeDecoder: Decoder {
     // MARK: Scalars, typed by what is asked for
 
     func scalar(_ what: String) throws -> (String, NodeTree.ScalarStyle) {
-        guard case .scalar(let text, let style) = kind else {
+        guard let (text, style) = state.tree.scalarAndStyle(index) else {
             throw fail("expected \(what), found \(state.tree.describe(index))")
         }
         return (text, style)
     }
 
     func isNull() -> Bool {
-        guard case .scalar(let text, let style) = kind else { return false }
+        guard let (text, style) = state.tree.scalarAndStyle(index) else { return false }
         return style == .null || (style == .plain && ["null", "Null", "NULL", "~", ""].contains(text))
     }
 
@@ -285,7 +278,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     let decoder: TreeDecoder
-    let items: [Int]
+    let items: NodeTree.Items
     var currentIndex = 0
 
     var codingPath: [any CodingKey] { decoder.codingPath }

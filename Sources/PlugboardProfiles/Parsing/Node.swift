@@ -1,9 +1,12 @@
 /// A parsed YAML or JSON document: every value with the line and column where it starts.
 ///
 /// Nodes live in one flat array and refer to their children by index, so neither building nor freeing a
-/// document recurses, however deep it is.
+/// document recurses, however deep it is. A node is a small record without references: texts are kept in
+/// one array and every collection's children in another, so a document costs three allocations however
+/// many nodes it has, and freeing it releases only its texts.
 public struct NodeTree: Sendable {
-    /// What a node holds.
+    /// What a node holds, as a value of its own (built on demand; ``pairs(of:)``, ``items(of:)`` and
+    /// ``scalar(_:)`` read the tree without building one).
     public enum Kind: Sendable, Equatable {
         /// A scalar, as written, with how it was written.
         case scalar(String, ScalarStyle)
@@ -24,7 +27,7 @@ public struct NodeTree: Sendable {
     }
 
     /// How a scalar was written, which decides what it may mean.
-    public enum ScalarStyle: Sendable, Equatable {
+    public enum ScalarStyle: UInt8, Sendable, Equatable {
         /// A YAML plain scalar: its meaning depends on where it stands (YAML 1.2 core rules).
         case plain
         /// A quoted or block YAML scalar, or a JSON string: always text.
@@ -45,16 +48,56 @@ public struct NodeTree: Sendable {
         public var position: SourcePosition
     }
 
-    /// A node's line and column, without the file name (kept once per tree, not copied per node).
-    struct Place {
-        var line: Int32
-        var column: Int32
+    /// A mapping's key and value nodes, in document order, read in place from the tree.
+    public struct Pairs: RandomAccessCollection, Sendable {
+        fileprivate let links: ArraySlice<Int32>
+
+        /// The first pair's position (always 0).
+        public var startIndex: Int { 0 }
+        /// How many pairs the mapping has.
+        public var endIndex: Int { links.count / 2 }
+
+        /// The key and value nodes of pair `position`.
+        public subscript(position: Int) -> (key: Int, value: Int) {
+            let at = links.startIndex + 2 * position
+            return (Int(links[at]), Int(links[at + 1]))
+        }
     }
 
-    /// What each node holds, by index.
-    private(set) var kinds: [Kind] = []
-    /// Where each node starts, by index.
-    private var places: [Place] = []
+    /// A list's item nodes, in order, read in place from the tree.
+    public struct Items: RandomAccessCollection, Sendable {
+        fileprivate let links: ArraySlice<Int32>
+
+        /// The first item's position (always 0).
+        public var startIndex: Int { 0 }
+        /// How many items the list has.
+        public var endIndex: Int { links.count }
+
+        /// The node of item `position`.
+        public subscript(position: Int) -> Int { Int(links[links.startIndex + position]) }
+    }
+
+    /// A node without references: a scalar's style and text, or a collection's run of children in `links`.
+    struct Record {
+        enum Tag: UInt8 {
+            case plain, text, number, boolean, null, mapping, sequence
+        }
+
+        var tag: Tag
+        var line: Int32
+        var column: Int32
+        /// A scalar's index in `texts`, or where a collection's children start in `links`.
+        var first: Int32
+        /// How many entries of `links` a collection has (two per mapping pair).
+        var count: Int32
+    }
+
+    /// Every node, by index.
+    private var records: [Record] = []
+    /// Scalar texts, in document order.
+    private var texts: [String] = []
+    /// Each collection's children, one run per collection: key, value, key, value... for a mapping.
+    private var links: [Int32] = []
     /// The index of the root node.
     public internal(set) var root = 0
     /// The file the document came from.
@@ -66,58 +109,101 @@ public struct NodeTree: Sendable {
     }
 
     /// How many nodes the tree holds.
-    public var count: Int { kinds.count }
+    public var count: Int { records.count }
 
     /// The node at `index`.
     public subscript(index: Int) -> Node {
-        Node(kind: kinds[index], position: position(of: index))
+        Node(kind: kind(of: index), position: position(of: index))
     }
 
     /// What node `index` holds.
-    public func kind(of index: Int) -> Kind { kinds[index] }
+    public func kind(of index: Int) -> Kind {
+        let record = records[index]
+        switch record.tag {
+        case .mapping: return .mapping(Array(pairs(of: index)!))
+        case .sequence: return .sequence(Array(items(of: index)!))
+        default: return .scalar(texts[Int(record.first)], ScalarStyle(rawValue: record.tag.rawValue)!)
+        }
+    }
 
     /// Where node `index` starts.
     public func position(of index: Int) -> SourcePosition {
-        let place = places[index]
-        return SourcePosition(file: file, line: Int(place.line), column: Int(place.column))
+        let record = records[index]
+        return SourcePosition(file: file, line: Int(record.line), column: Int(record.column))
     }
 
-    /// Makes room for `count` nodes.
-    mutating func reserveCapacity(_ count: Int) {
-        kinds.reserveCapacity(count)
-        places.reserveCapacity(count)
+    /// The pairs of node `index`, or nil when it is not a mapping.
+    public func pairs(of index: Int) -> Pairs? {
+        let record = records[index]
+        guard record.tag == .mapping else { return nil }
+        return Pairs(links: links[Int(record.first)..<Int(record.first + record.count)])
     }
 
-    mutating func append(_ kind: consuming Kind, line: Int, column: Int) -> Int {
-        kinds.append(kind)
-        places.append(Place(line: Int32(clamping: line), column: Int32(clamping: column)))
-        return kinds.count - 1
-    }
-
-    /// Sets the children of a collection node once they are all parsed.
-    mutating func setKind(_ kind: consuming Kind, of index: Int) {
-        kinds[index] = kind
+    /// The items of node `index`, or nil when it is not a list.
+    public func items(of index: Int) -> Items? {
+        let record = records[index]
+        guard record.tag == .sequence else { return nil }
+        return Items(links: links[Int(record.first)..<Int(record.first + record.count)])
     }
 
     /// The scalar text of node `index`, or nil when it is a mapping or sequence.
     public func scalar(_ index: Int) -> String? {
-        if case .scalar(let text, _) = kinds[index] { return text }
-        return nil
+        let record = records[index]
+        return record.tag.rawValue <= Record.Tag.null.rawValue ? texts[Int(record.first)] : nil
+    }
+
+    /// The scalar text and style of node `index`, or nil when it is a mapping or sequence.
+    public func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
+        let record = records[index]
+        guard let style = ScalarStyle(rawValue: record.tag.rawValue) else { return nil }
+        return (texts[Int(record.first)], style)
+    }
+
+    /// Makes room for `count` nodes.
+    mutating func reserveCapacity(_ count: Int) {
+        records.reserveCapacity(count)
+        texts.reserveCapacity(count)
+        links.reserveCapacity(count)
+    }
+
+    /// Adds a scalar node and returns its index.
+    mutating func appendScalar(_ text: consuming String, _ style: ScalarStyle, line: Int, column: Int) -> Int {
+        records.append(Record(
+            tag: Record.Tag(rawValue: style.rawValue)!, line: Int32(clamping: line), column: Int32(clamping: column),
+            first: Int32(truncatingIfNeeded: texts.count), count: 0))
+        texts.append(text)
+        return records.count - 1
+    }
+
+    /// Adds an empty mapping or list node, whose children ``setChildren(of:_:)`` sets once they are parsed.
+    mutating func appendCollection(mapping isMapping: Bool, line: Int, column: Int) -> Int {
+        records.append(Record(
+            tag: isMapping ? .mapping : .sequence, line: Int32(clamping: line), column: Int32(clamping: column),
+            first: Int32(truncatingIfNeeded: links.count), count: 0))
+        return records.count - 1
+    }
+
+    /// Sets the children of collection node `index` (key, value, key, value... for a mapping).
+    mutating func setChildren(of index: Int, _ children: ArraySlice<Int32>) {
+        records[index].first = Int32(truncatingIfNeeded: links.count)
+        records[index].count = Int32(truncatingIfNeeded: children.count)
+        links.append(contentsOf: children)
     }
 
     /// A short description of what node `index` is, for messages: "a mapping", "the number 3".
     public func describe(_ index: Int) -> String {
-        switch kinds[index] {
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .scalar(let text, let style):
+        switch records[index].tag {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        default:
+            let (text, style) = scalarAndStyle(index)!
             switch style {
-            case .number: "the number \(text)"
-            case .boolean: "the boolean \(text)"
-            case .null: "null"
-            case .plain where ScalarRules.isNumber(text): "the number \(text)"
-            case .plain where text == "true" || text == "false": "the boolean \(text)"
-            case .plain, .text: "\"\(text)\""
+            case .number: return "the number \(text)"
+            case .boolean: return "the boolean \(text)"
+            case .null: return "null"
+            case .plain where ScalarRules.isNumber(text): return "the number \(text)"
+            case .plain where text == "true" || text == "false": return "the boolean \(text)"
+            case .plain, .text: return "\"\(text)\""
             }
         }
     }
@@ -150,8 +236,10 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStr
 
 /// Limits that keep hostile input from costing more than a moment. Programs can change them.
 public struct ParseLimits: Sendable, Equatable {
-    /// The largest file read, checked before parsing (default 16 MiB).
-    public var maxInputBytes: Int
+    /// The largest file read, checked before parsing (default 16 MiB; at most ``inputCeiling``).
+    public var maxInputBytes: Int {
+        didSet { maxInputBytes = min(maxInputBytes, Self.inputCeiling) }
+    }
     /// The deepest nesting of mappings and lists (default 128), checked as the parser goes.
     public var maxDepth: Int
     /// The longest scalar, in bytes (default 1 MiB).
@@ -159,11 +247,15 @@ public struct ParseLimits: Sendable, Equatable {
 
     /// Limits with the given values (the defaults unless told otherwise).
     public init(maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20) {
-        self.maxInputBytes = maxInputBytes
+        self.maxInputBytes = min(maxInputBytes, Self.inputCeiling)
         self.maxDepth = maxDepth
         self.maxScalarBytes = maxScalarBytes
     }
 
     /// The default limits.
     public static let `default` = ParseLimits()
+
+    /// The most that ``maxInputBytes`` can be (2 GiB less a byte): a ``NodeTree`` numbers its nodes with
+    /// 32 bits, and a document has fewer nodes than bytes.
+    public static let inputCeiling = Int(Int32.max)
 }

@@ -123,7 +123,8 @@ struct TreeBuilder {
 
     private var tree: NodeTree
     private var stack: [Frame] = []
-    private var children: [Int] = []
+    /// The children of the open collections, innermost last (key, value, key, value... for a mapping).
+    private var children: [Int32] = []
     private let limits: ParseLimits
     private var rootSet = false
 
@@ -143,7 +144,7 @@ struct TreeBuilder {
     /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar).
     @inline(__always)
     mutating func add(_ text: consuming String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
-        let index = tree.append(.scalar(text, style), line: line, column: column)
+        let index = tree.appendScalar(text, style, line: line, column: column)
         return attach(index)
     }
 
@@ -155,7 +156,7 @@ struct TreeBuilder {
         if let frame = stack.last, frame.isMapping, (children.count - frame.start) % 2 == 0 {
             return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
         }
-        let index = tree.append(isMapping ? .mapping([]) : .sequence([]), line: line, column: column)
+        let index = tree.appendCollection(mapping: isMapping, line: line, column: column)
         stack.append(Frame(node: index, isMapping: isMapping, start: children.count))
         return nil
     }
@@ -163,18 +164,7 @@ struct TreeBuilder {
     /// Ends the innermost mapping or list.
     mutating func close() -> Diagnostic? {
         guard let frame = stack.popLast() else { return nil }
-        if frame.isMapping {
-            var pairs: [(key: Int, value: Int)] = []
-            pairs.reserveCapacity((children.count - frame.start) / 2)
-            var child = frame.start
-            while child + 1 < children.count {
-                pairs.append((children[child], children[child + 1]))
-                child += 2
-            }
-            tree.setKind(.mapping(pairs), of: frame.node)
-        } else {
-            tree.setKind(.sequence(Array(children[frame.start...])), of: frame.node)
-        }
+        tree.setChildren(of: frame.node, children[frame.start...])
         children.removeSubrange(frame.start...)
         return attach(frame.node)
     }
@@ -196,7 +186,7 @@ struct TreeBuilder {
                 return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))", at: tree.position(of: index))
             }
         }
-        children.append(index)
+        children.append(Int32(truncatingIfNeeded: index))
         return nil
     }
 
@@ -205,8 +195,8 @@ struct TreeBuilder {
     private mutating func earlierKey(_ text: String, index: Int, inFrame frame: Int) -> Int? {
         let start = stack[frame].start
         if (children.count - start) / 2 <= Self.linearKeyLimit {
-            for key in stride(from: start, to: children.count, by: 2) where tree.scalar(children[key]) == text {
-                return children[key]
+            for key in stride(from: start, to: children.count, by: 2) where tree.scalar(Int(children[key])) == text {
+                return Int(children[key])
             }
             return nil
         }
@@ -214,7 +204,7 @@ struct TreeBuilder {
             // The mapping just outgrew the linear search: index the keys it has so far.
             var keys = NameIndex(capacity: 64)
             for key in stride(from: start, to: children.count, by: 2) {
-                _ = keys.valueOrInsert(tree.scalar(children[key]) ?? "", children[key])
+                _ = keys.valueOrInsert(tree.scalar(Int(children[key])) ?? "", Int(children[key]))
             }
             stack[frame].keys = keys
         }
