@@ -47,6 +47,20 @@ import Testing
         #expect(diagnostics.first.map { "\($0.position.line):\($0.position.column)" } == "3:3")
     }
 
+    @Test func factoryKeysAreIdentifiersInAnyScript() throws {
+        func isInvalid(_ key: String) throws -> Bool {
+            let yaml = "plugboard: 1\ncontainers:\n  Container:\n    \"\(key)\": {use: a}\n"
+            let tree = try YAMLParser.parse(Array(yaml.utf8), file: "names.yaml").get()
+            return DocumentReader.read(tree, name: "names").1.contains { $0.code == .invalidName }
+        }
+        for valid in ["analytics", "_private", "user(id:)", "a.b", "x9", "Größe", "größe_2", "数据"] {
+            #expect(try !isInvalid(valid), "\(valid)")
+        }
+        for invalid in ["", "9lives", "kebab-case", "with space", "émoji😀", "ß-x", "a-ß", "2ß"] {
+            #expect(try isInvalid(invalid), "\(invalid)")
+        }
+    }
+
     // MARK: What valid profiles do
 
     @Test func aProfileChoosesImplementationsValuesAndScopes() {

@@ -242,22 +242,28 @@ public struct DocumentReader {
     }
 
     /// Letters, digits, `_`, and the `(`, `)`, `:`, `.` of a function's name; not starting with a digit.
-    /// ASCII names (nearly all) are checked byte by byte; others by characters.
+    /// ASCII names (nearly all) are checked byte by byte in the string's own storage; others by characters.
     static func isIdentifier(_ text: String) -> Bool {
-        var utf8 = text.utf8.makeIterator()
-        guard let first = utf8.next() else { return false }
-        if first < 0x80 {
-            guard (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A) || first == 0x5F else { return false }
-            var ascii = true
-            while let byte = utf8.next() {
-                if byte >= 0x80 { ascii = false; break }
-                let letterOrDigit = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                if !(letterOrDigit || byte == 0x5F || byte == 0x28 || byte == 0x29 || byte == 0x3A || byte == 0x2E) { return false }
-            }
-            if ascii { return true }
-        }
+        let ascii = text.utf8.withContiguousStorageIfAvailable(asciiIdentifier)
+            ?? Array(text.utf8).withUnsafeBufferPointer(asciiIdentifier)
+        if let ascii { return ascii }
         return (text.first.map { $0.isLetter || $0 == "_" } ?? false)
             && text.allSatisfy { $0.isLetter || $0.isNumber || "_():.".contains($0) }
+    }
+
+    /// Whether ASCII `bytes` are an identifier, or nil when they are not all ASCII.
+    private static func asciiIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // Allowed ASCII bytes as two bit masks: `(`, `)`, `.`, digits and `:` below 64; letters and `_` above
+        // (the only bytes allowed first).
+        let below64: UInt64 = 1 << 0x28 | 1 << 0x29 | 1 << 0x2E | 0x3FF << 0x30 | 1 << 0x3A
+        let above64: UInt64 = 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5F - 64) | 0x3FF_FFFF << (0x61 - 64)
+        guard let first = bytes.first else { return false }
+        var allowed = first >= 64 && first < 0x80 && above64 & (1 << (first - 64)) != 0
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            allowed = allowed && (byte < 64 ? below64 >> byte : above64 >> (byte - 64)) & 1 != 0
+        }
+        return allowed
     }
 
     private mutating func names(_ index: Int, field: String) -> [Located<String>] {
