@@ -1,9 +1,9 @@
 /// A parsed YAML or JSON document: every value with the line and column where it starts.
 ///
 /// Nodes live in one flat array and refer to their children by index, so neither building nor freeing a
-/// document recurses, however deep it is. A node is a small record without references: texts are kept in
-/// one array and every collection's children in another, so a document costs three allocations however
-/// many nodes it has, and freeing it releases only its texts.
+/// document recurses, however deep it is. A node is a small record whose only reference is a scalar's text;
+/// every collection's children are kept in one other array, so a document costs two allocations however
+/// many nodes it has (besides texts longer than 15 bytes).
 public struct NodeTree: Sendable {
     /// What a node holds, as a value of its own (built on demand; ``pairs(of:)``, ``items(of:)`` and
     /// ``scalar(_:)`` read the tree without building one).
@@ -77,25 +77,28 @@ public struct NodeTree: Sendable {
         public subscript(position: Int) -> Int { Int(links[links.startIndex + position]) }
     }
 
-    /// A node without references: a scalar's style and text, or a collection's run of children in `links`.
+    /// A node: a scalar's style and text, or a collection's run of children in `links`.
     struct Record {
         enum Tag: UInt8 {
             case plain, text, number, boolean, null, mapping, sequence
         }
 
-        var tag: Tag
+        /// A scalar's text (empty for a collection).
+        var text: String
         var line: Int32
         var column: Int32
-        /// A scalar's index in `texts`, or where a collection's children start in `links`.
+        /// Where a collection's children start in `links`.
         var first: Int32
         /// How many entries of `links` a collection has (two per mapping pair).
         var count: Int32
+        var tag: Tag
+
+        /// Whether the node is a scalar (scalar tags share their raw values with ``ScalarStyle``).
+        var isScalar: Bool { tag.rawValue <= Tag.null.rawValue }
     }
 
     /// Every node, by index.
     private var records: [Record] = []
-    /// Scalar texts, in document order.
-    private var texts: [String] = []
     /// Each collection's children, one run per collection: key, value, key, value... for a mapping.
     private var links: [Int32] = []
     /// The index of the root node.
@@ -122,64 +125,62 @@ public struct NodeTree: Sendable {
         switch record.tag {
         case .mapping: return .mapping(Array(pairs(of: index)!))
         case .sequence: return .sequence(Array(items(of: index)!))
-        default: return .scalar(texts[Int(record.first)], ScalarStyle(rawValue: record.tag.rawValue)!)
+        default: return .scalar(record.text, ScalarStyle(rawValue: record.tag.rawValue)!)
         }
     }
 
     /// Where node `index` starts.
     public func position(of index: Int) -> SourcePosition {
-        let record = records[index]
-        return SourcePosition(file: file, line: Int(record.line), column: Int(record.column))
+        SourcePosition(file: file, line: Int(records[index].line), column: Int(records[index].column))
     }
 
     /// The pairs of node `index`, or nil when it is not a mapping.
     public func pairs(of index: Int) -> Pairs? {
-        let record = records[index]
-        guard record.tag == .mapping else { return nil }
-        return Pairs(links: links[Int(record.first)..<Int(record.first + record.count)])
+        guard records[index].tag == .mapping else { return nil }
+        return Pairs(links: children(of: index))
     }
 
     /// The items of node `index`, or nil when it is not a list.
     public func items(of index: Int) -> Items? {
-        let record = records[index]
-        guard record.tag == .sequence else { return nil }
-        return Items(links: links[Int(record.first)..<Int(record.first + record.count)])
+        guard records[index].tag == .sequence else { return nil }
+        return Items(links: children(of: index))
+    }
+
+    private func children(of index: Int) -> ArraySlice<Int32> {
+        let first = Int(records[index].first)
+        return links[first..<first + Int(records[index].count)]
     }
 
     /// The scalar text of node `index`, or nil when it is a mapping or sequence.
     public func scalar(_ index: Int) -> String? {
-        let record = records[index]
-        return record.tag.rawValue <= Record.Tag.null.rawValue ? texts[Int(record.first)] : nil
+        records[index].isScalar ? records[index].text : nil
     }
 
     /// The scalar text and style of node `index`, or nil when it is a mapping or sequence.
     public func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
-        let record = records[index]
-        guard let style = ScalarStyle(rawValue: record.tag.rawValue) else { return nil }
-        return (texts[Int(record.first)], style)
+        guard let style = ScalarStyle(rawValue: records[index].tag.rawValue) else { return nil }
+        return (records[index].text, style)
     }
 
     /// Makes room for `count` nodes.
     mutating func reserveCapacity(_ count: Int) {
         records.reserveCapacity(count)
-        texts.reserveCapacity(count)
         links.reserveCapacity(count)
     }
 
     /// Adds a scalar node and returns its index.
     mutating func appendScalar(_ text: consuming String, _ style: ScalarStyle, line: Int, column: Int) -> Int {
         records.append(Record(
-            tag: Record.Tag(rawValue: style.rawValue)!, line: Int32(clamping: line), column: Int32(clamping: column),
-            first: Int32(truncatingIfNeeded: texts.count), count: 0))
-        texts.append(text)
+            text: text, line: Int32(clamping: line), column: Int32(clamping: column), first: 0, count: 0,
+            tag: Record.Tag(rawValue: style.rawValue)!))
         return records.count - 1
     }
 
     /// Adds an empty mapping or list node, whose children ``setChildren(of:_:)`` sets once they are parsed.
     mutating func appendCollection(mapping isMapping: Bool, line: Int, column: Int) -> Int {
         records.append(Record(
-            tag: isMapping ? .mapping : .sequence, line: Int32(clamping: line), column: Int32(clamping: column),
-            first: Int32(truncatingIfNeeded: links.count), count: 0))
+            text: "", line: Int32(clamping: line), column: Int32(clamping: column),
+            first: Int32(truncatingIfNeeded: links.count), count: 0, tag: isMapping ? .mapping : .sequence))
         return records.count - 1
     }
 
