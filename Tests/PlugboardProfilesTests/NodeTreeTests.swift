@@ -110,6 +110,22 @@ import Testing
         #expect(tree.position(of: key).description == "tree.json:2:49")
     }
 
+    @Test func everyScalarKeepsItsOwnTextAmongThousandsOfShortOnes() throws {
+        // Short texts are made once per spelling through a small table: many spellings share its slots.
+        let keys = (0..<3000).map { "k\($0 * 7919 % 100_000)" } + ["fifteen_bytes_x", "sixteen_bytes_xy", "é", "日本"]
+        let values = keys.indices.map { ["console", "null", "x\($0)", "", "fifteen_bytes_y"][$0 % 5] }
+        let json = "{" + zip(keys, values).map { "\"\($0)\": \"\($1)\"" }.joined(separator: ", ") + "}"
+        let yaml = zip(keys, values).map { "\($0): \"\($1)\"" }.joined(separator: "\n")
+        for tree in [
+            try JSONParser.parse(Array(json.utf8), file: "short.json").get(),
+            try YAMLParser.parse(Array(yaml.utf8), file: "short.yaml").get(),
+        ] {
+            let pairs = try #require(tree.pairs(of: tree.root))
+            #expect(pairs.map { tree.scalar($0.key) } == keys)
+            #expect(pairs.map { tree.scalar($0.value) } == values)
+        }
+    }
+
     @Test func theInputLimitCannotPassTheCeilingOfTheNodeNumbering() {
         var limits = ParseLimits(maxInputBytes: .max)
         #expect(limits.maxInputBytes == ParseLimits.inputCeiling)

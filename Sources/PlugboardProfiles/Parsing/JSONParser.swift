@@ -251,7 +251,7 @@ private struct JSONScanner {
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 let text: String
                 if runStart == start {
-                    text = String(decoding: run, as: UTF8.self)
+                    text = builder.text(run)
                 } else {
                     assembled.append(contentsOf: run)
                     text = String(decoding: assembled, as: UTF8.self)
@@ -361,6 +361,6 @@ private struct JSONScanner {
         if index - start > limits.maxScalarBytes {
             return .failure(Diagnostic(.scalarTooLong, "a number longer than the limit of \(limits.maxScalarBytes) bytes", at: startPosition))
         }
-        return .success(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return .success(builder.text(UnsafeBufferPointer(rebasing: bytes[start..<index])))
     }
 }

@@ -53,9 +53,9 @@ public enum YAMLParser {
                     if scalar.length > limits.maxScalarBytes {
                         return .failure(Diagnostic(.scalarTooLong, "a scalar of \(scalar.length) bytes is over the limit of \(limits.maxScalarBytes) bytes", at: position(event.start_mark, file: file)))
                     }
-                    let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
                     let style: NodeTree.ScalarStyle = scalar.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .text
-                    if let problem = builder.add(text, style, line: line, column: column) { return .failure(problem) }
+                    if let problem = builder.add(bytes: text, style, line: line, column: column) { return .failure(problem) }
                 case YAML_SEQUENCE_START_EVENT:
                     let start = event.data.sequence_start
                     if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file) { return .failure(problem) }
@@ -101,118 +101,5 @@ public enum YAMLParser {
             message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
         return Diagnostic(.yamlSyntax, message, at: position(parser.problem_mark, file: file))
-    }
-}
-
-/// Builds a ``NodeTree`` from parse events without recursion, checking depth and keys as it goes.
-///
-/// The children of every open mapping and list wait in one shared array (a mapping's as key, value, key,
-/// value), so an open collection costs no allocation of its own; each gets its exact child list when it closes.
-struct TreeBuilder {
-    private struct Frame {
-        let node: Int
-        let isMapping: Bool
-        /// Where this collection's children start in `children`.
-        let start: Int
-        /// Key text to key node, once a mapping outgrows comparing its keys one by one.
-        var keys: NameIndex?
-    }
-
-    /// Mappings with more keys than this look duplicates up in a `NameIndex` instead of comparing them all.
-    private static let linearKeyLimit = 8
-
-    private var tree: NodeTree
-    private var stack: [Frame] = []
-    /// The children of the open collections, innermost last (key, value, key, value... for a mapping).
-    private var children: [Int32] = []
-    private let limits: ParseLimits
-    private var rootSet = false
-
-    /// A builder for a document of `inputBytes` bytes, with room reserved for one node per 32 bytes. A dense
-    /// profile has one per 8 to 10 bytes and grows the arrays twice from there; a profile with comments and
-    /// long values reserves no memory it will not use. Either way the estimate costs copies, never a failure.
-    init(file: String, limits: ParseLimits, inputBytes: Int) {
-        tree = NodeTree(file: file)
-        tree.reserveCapacity(inputBytes / 32)
-        self.limits = limits
-    }
-
-    private func position(_ line: Int, _ column: Int) -> SourcePosition {
-        SourcePosition(file: tree.file, line: line, column: column)
-    }
-
-    /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar).
-    @inline(__always)
-    mutating func add(_ text: consuming String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
-        let index = tree.appendScalar(text, style, line: line, column: column)
-        return attach(index)
-    }
-
-    /// Starts a mapping or a list.
-    mutating func open(mapping isMapping: Bool, line: Int, column: Int) -> Diagnostic? {
-        if stack.count >= limits.maxDepth {
-            return Diagnostic(.tooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", at: position(line, column))
-        }
-        if let frame = stack.last, frame.isMapping, (children.count - frame.start) % 2 == 0 {
-            return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
-        }
-        let index = tree.appendCollection(mapping: isMapping, line: line, column: column)
-        stack.append(Frame(node: index, isMapping: isMapping, start: children.count))
-        return nil
-    }
-
-    /// Ends the innermost mapping or list.
-    mutating func close() -> Diagnostic? {
-        guard let frame = stack.popLast() else { return nil }
-        tree.setChildren(of: frame.node, children[frame.start...])
-        children.removeSubrange(frame.start...)
-        return attach(frame.node)
-    }
-
-    @inline(__always)
-    private mutating func attach(_ index: Int) -> Diagnostic? {
-        guard let last = stack.indices.last else {
-            tree.root = index
-            rootSet = true
-            return nil
-        }
-        let start = stack[last].start
-        if stack[last].isMapping && (children.count - start) % 2 == 0 {
-            guard let text = tree.scalar(index) else {
-                return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree.position(of: index))
-            }
-            if let first = earlierKey(text, index: index, inFrame: last) {
-                let earlier = tree.position(of: first)
-                return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))", at: tree.position(of: index))
-            }
-        }
-        children.append(Int32(truncatingIfNeeded: index))
-        return nil
-    }
-
-    /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any; else, once the
-    /// mapping is indexed, records `index` as that text's key (one hash lookup for both).
-    private mutating func earlierKey(_ text: String, index: Int, inFrame frame: Int) -> Int? {
-        let start = stack[frame].start
-        if (children.count - start) / 2 <= Self.linearKeyLimit {
-            for key in stride(from: start, to: children.count, by: 2) where tree.scalar(Int(children[key])) == text {
-                return Int(children[key])
-            }
-            return nil
-        }
-        if stack[frame].keys == nil {
-            // The mapping just outgrew the linear search: index the keys it has so far.
-            var keys = NameIndex(capacity: 64)
-            for key in stride(from: start, to: children.count, by: 2) {
-                _ = keys.valueOrInsert(tree.scalar(Int(children[key])) ?? "", Int(children[key]))
-            }
-            stack[frame].keys = keys
-        }
-        return stack[frame].keys!.valueOrInsert(text, index)
-    }
-
-    /// The finished tree, or nil when nothing was parsed.
-    func finish() -> NodeTree? {
-        rootSet ? tree : nil
     }
 }

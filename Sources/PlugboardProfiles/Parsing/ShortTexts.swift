@@ -1,0 +1,34 @@
+/// Strings for a document's short scalars, each spelling made once.
+///
+/// A profile repeats its field names and implementation names thousands of times, and making a `String`
+/// from bytes checks them as UTF-8 again every time (about 200 instructions for a short one). Texts of up to
+/// 15 bytes, which Swift stores inline without allocating, are remembered in a small table keyed by their
+/// bytes, read as two machine words: a repeated spelling costs a hash and two comparisons.
+struct ShortTexts {
+    private struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = -1
+        var text = ""
+    }
+
+    /// A power of two: a slot is chosen by the top bits of a hash.
+    private static let slotCount = 256
+    private var slots = [Slot](repeating: Slot(), count: slotCount)
+
+    /// The string for `bytes`, which are valid UTF-8.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let count = bytes.count
+        guard count <= 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        var words: (low: UInt64, high: UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
+        let hash = (words.low ^ (words.high &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        let slot = Int(truncatingIfNeeded: hash >> 56) & (Self.slotCount - 1)
+        if slots[slot].count == count && slots[slot].low == words.low && slots[slot].high == words.high {
+            return slots[slot].text
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = Slot(low: words.low, high: words.high, count: count, text: text)
+        return text
+    }
+}

@@ -1,0 +1,138 @@
+/// Builds a ``NodeTree`` from parse events without recursion, checking depth and keys as it goes.
+///
+/// The children of every open mapping and list wait in one shared stack (a mapping's as key, value, key,
+/// value), so an open collection costs no allocation of its own; each moves its children into the tree when
+/// it closes. Both parsers build through it, so they check depth, keys and duplicates the same way.
+struct TreeBuilder {
+    private struct Frame {
+        let node: Int
+        let isMapping: Bool
+        /// Where this collection's children start in `children`.
+        let start: Int
+        /// Key text to key node, once a mapping outgrows comparing its keys one by one.
+        var keys: NameIndex?
+    }
+
+    /// Mappings with more keys than this look duplicates up in a `NameIndex` instead of comparing them all.
+    private static let linearKeyLimit = 8
+
+    private var tree: NodeTree
+    private var stack: [Frame] = []
+    /// The children of the open collections, innermost last (key, value, key, value... for a mapping), in
+    /// `children[..<childCount]`: closing a collection lowers the count instead of removing elements.
+    private var children: [Int32] = []
+    private var childCount = 0
+    /// Short texts made once per spelling.
+    private var texts = ShortTexts()
+    private let limits: ParseLimits
+    private var rootSet = false
+
+    /// A builder for a document of `inputBytes` bytes, with room reserved for one node per 32 bytes. A dense
+    /// profile has one per 8 to 10 bytes and grows the arrays twice from there; a profile with comments and
+    /// long values reserves no memory it will not use. Either way the estimate costs copies, never a failure.
+    init(file: String, limits: ParseLimits, inputBytes: Int) {
+        tree = NodeTree(file: file)
+        tree.reserveCapacity(inputBytes / 32)
+        self.limits = limits
+    }
+
+    private func position(_ line: Int, _ column: Int) -> SourcePosition {
+        SourcePosition(file: tree.file, line: line, column: column)
+    }
+
+    /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar).
+    @inline(__always)
+    mutating func add(_ text: consuming String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
+        let index = tree.appendScalar(text, style, line: line, column: column)
+        return attach(index)
+    }
+
+    /// Adds a scalar whose text is `bytes`, already checked to be UTF-8.
+    @inline(__always)
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
+        add(text(bytes), style, line: line, column: column)
+    }
+
+    /// The string for `bytes`, already checked to be UTF-8 (made once per short spelling).
+    @inline(__always)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        texts.text(bytes)
+    }
+
+    /// Starts a mapping or a list.
+    mutating func open(mapping isMapping: Bool, line: Int, column: Int) -> Diagnostic? {
+        if stack.count >= limits.maxDepth {
+            return Diagnostic(.tooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", at: position(line, column))
+        }
+        if let frame = stack.last, frame.isMapping, (childCount - frame.start) % 2 == 0 {
+            return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
+        }
+        let index = tree.appendCollection(mapping: isMapping, line: line, column: column)
+        stack.append(Frame(node: index, isMapping: isMapping, start: childCount))
+        return nil
+    }
+
+    /// Ends the innermost mapping or list.
+    mutating func close() -> Diagnostic? {
+        guard let frame = stack.popLast() else { return nil }
+        tree.setChildren(of: frame.node, children[frame.start..<childCount])
+        childCount = frame.start
+        return attach(frame.node)
+    }
+
+    @inline(__always)
+    private mutating func attach(_ index: Int) -> Diagnostic? {
+        guard let last = stack.indices.last else {
+            tree.root = index
+            rootSet = true
+            return nil
+        }
+        let start = stack[last].start
+        if stack[last].isMapping && (childCount - start) % 2 == 0 {
+            guard let text = tree.scalar(index) else {
+                return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree.position(of: index))
+            }
+            if let first = earlierKey(text, index: index, inFrame: last) {
+                let earlier = tree.position(of: first)
+                return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))", at: tree.position(of: index))
+            }
+        }
+        if childCount < children.count {
+            children[childCount] = Int32(truncatingIfNeeded: index)
+        } else {
+            children.append(Int32(truncatingIfNeeded: index))
+        }
+        childCount += 1
+        return nil
+    }
+
+    /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any; else, once the
+    /// mapping is indexed, records `index` as that text's key (one hash lookup for both).
+    private mutating func earlierKey(_ text: String, index: Int, inFrame frame: Int) -> Int? {
+        let start = stack[frame].start
+        if (childCount - start) / 2 <= Self.linearKeyLimit {
+            // Comparing lengths first spares most comparisons of unequal keys.
+            let length = text.utf8.count
+            for key in stride(from: start, to: childCount, by: 2) {
+                if let earlier = tree.scalar(Int(children[key])), earlier.utf8.count == length, earlier == text {
+                    return Int(children[key])
+                }
+            }
+            return nil
+        }
+        if stack[frame].keys == nil {
+            // The mapping just outgrew the linear search: index the keys it has so far.
+            var keys = NameIndex(capacity: 64)
+            for key in stride(from: start, to: childCount, by: 2) {
+                _ = keys.valueOrInsert(tree.scalar(Int(children[key])) ?? "", Int(children[key]))
+            }
+            stack[frame].keys = keys
+        }
+        return stack[frame].keys!.valueOrInsert(text, index)
+    }
+
+    /// The finished tree, or nil when nothing was parsed.
+    func finish() -> NodeTree? {
+        rootSet ? tree : nil
+    }
+}
