@@ -68,21 +68,22 @@ public struct DocumentReader {
     /// Reads one factory's entry into a new element at the end of `entries`.
     private mutating func readEntry(_ index: Int, key: Located<String>, into entries: inout [FactoryEntry]) {
         guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return }
-        // Filled in place in the array: building it aside and appending it cost a copy and a destroy.
-        entries.append(FactoryEntry(key: key))
-        let slot = entries.count - 1
-        for (fieldNode, value) in pairs {
+        // Read into locals and made at once: assigning an optional `Located` into an existing entry goes through
+        // its type's value witnesses (about 200 instructions), initializing one does not.
+        var use: Located<String>?, scope: Located<String>?, value: ValueNode?, with: ValueNode?, contexts: [ContextChoice] = []
+        for (fieldNode, valueNode) in pairs {
             let field = tree.scalar(fieldNode)!
             switch field {
-            case "use": entries[slot].use = name(value, field: "use")
-            case "scope": entries[slot].scope = name(value, field: "scope")
-            case "value": entries[slot].value = ValueNode(tree: tree, index: value)
-            case "with": entries[slot].with = withSettings(value)
-            case "contexts": entries[slot].contexts = contexts(value)
+            case "use": use = name(valueNode, field: "use")
+            case "scope": scope = name(valueNode, field: "scope")
+            case "value": value = ValueNode(tree: tree, index: valueNode)
+            case "with": with = withSettings(valueNode)
+            case "contexts": contexts = self.contexts(valueNode)
             default: unknownField(field, at: fieldNode, among: ["use", "scope", "contexts", "value", "with"])
             }
         }
-        checkCombination(hasUse: entries[slot].use != nil, hasValue: entries[slot].value != nil, at: index)
+        checkCombination(hasUse: use != nil, hasValue: value != nil, at: index)
+        entries.append(FactoryEntry(key: key, use: use, with: with, value: value, scope: scope, contexts: contexts))
     }
 
     /// `use` and `value` exclude each other in one entry. (Whether `with` has a `use` is judged after
