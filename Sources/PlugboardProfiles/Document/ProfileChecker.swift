@@ -79,6 +79,7 @@ public enum ProfileChecker {
             results.reserveCapacity(section.entries.count)
             var declaredKeys: [String]?  // listed once per container, and only for a message
             let findFactory = source.factoryFinder(in: container)
+            let context = Context(source: source, container: container)
             // In the order the profiles name the factories: the diagnostics are sorted by position below.
             // Through the buffer, each entry is borrowed where the array's subscript would copy it.
             section.entries.withUnsafeBufferPointer { entries in
@@ -93,8 +94,7 @@ public enum ProfileChecker {
                             at: entries[index].keyPosition))
                         continue
                     }
-                    let context = Context(source: source, factory: factory, container: container, key: key)
-                    results.append(check(entries.baseAddress.unsafelyUnwrapped + index, context, scopeNames, &diagnostics))
+                    results.append(check(entries.baseAddress.unsafelyUnwrapped + index, factory, context, scopeNames, &diagnostics))
                 }
             }
             if !results.isEmpty { checked[container] = results }
@@ -106,17 +106,19 @@ public enum ProfileChecker {
     /// settings (each holds reference-counted strings and an array) and releasing the copies cost more than
     /// the checks.
     private static func check<Source: DeclarationSource>(
-        _ entry: UnsafePointer<MergedEntry>, _ context: Context<Source>, _ scopeNames: [String], _ diagnostics: inout [Diagnostic]
+        _ entry: UnsafePointer<MergedEntry>, _ factory: Source.DeclaredFactory, _ context: Context<Source>, _ scopeNames: [String],
+        _ diagnostics: inout [Diagnostic]
     ) -> CheckedEntry<Source.Prepared> {
-        var result = CheckedEntry<Source.Prepared>(key: context.key)
+        let key = entry.pointee.key
+        var result = CheckedEntry<Source.Prepared>(key: key)
         if let use = entry.pointee.use?.value, use != "default" {
             result.registration = context.implementation(
-                use, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
+                use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
         } else if let with = entry.pointee.with?.origin {
             diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with))
         }
         if let value = entry.pointee.value?.value {
-            result.registration = context.value(value, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
+            result.registration = context.value(value, of: factory, key, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
         }
         if let scope = entry.pointee.scope?.value {
             if scopeNames.contains(scope) {
@@ -133,9 +135,9 @@ public enum ProfileChecker {
         for (name, choice) in contexts.isEmpty ? [] : contexts.sorted(by: { $0.key < $1.key }) {
             var prepared: Source.Prepared?
             if let use = choice.value.use {
-                prepared = context.implementation(use.value, at: use.position, with: choice.value.with, &diagnostics)
+                prepared = context.implementation(use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
             } else if let value = choice.value.value {
-                prepared = context.value(value, at: value.position, &diagnostics)
+                prepared = context.value(value, of: factory, key, at: value.position, &diagnostics)
             }
             if let prepared { result.contexts.append((contextType(name), prepared)) }
         }
@@ -161,13 +163,15 @@ public enum ProfileChecker {
         return sorted.prefix(12).joined(separator: ", ") + ", ... (\(sorted.count) in all)"
     }
 
+    /// What every entry of one container is checked with (made once per container, not per entry).
     private struct Context<Source: DeclarationSource> {
         let source: Source
-        let factory: Source.DeclaredFactory
         let container: String
-        let key: String
 
-        func implementation(_ name: String, at position: SourcePosition, with settings: ValueNode?, _ diagnostics: inout [Diagnostic]) -> Source.Prepared? {
+        func implementation(
+            _ name: String, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition, with settings: ValueNode?,
+            _ diagnostics: inout [Diagnostic]
+        ) -> Source.Prepared? {
             guard source.declares(implementation: name, of: factory) else {
                 let names = source.implementations(of: factory)
                 diagnostics.append(Diagnostic(
@@ -188,7 +192,9 @@ public enum ProfileChecker {
             }
         }
 
-        func value(_ node: ValueNode, at position: SourcePosition, _ diagnostics: inout [Diagnostic]) -> Source.Prepared? {
+        func value(
+            _ node: ValueNode, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition, _ diagnostics: inout [Diagnostic]
+        ) -> Source.Prepared? {
             guard source.isConfigurable(factory) else {
                 diagnostics.append(Diagnostic(.notConfigurable, "\(container).\(key) is not declared configurable: `value` cannot be set", at: position))
                 return nil
