@@ -114,10 +114,8 @@ extension MergedEntry {
             with: value == nil ? entry.pointee.with.map { setting($0, at: $0.position) } : nil,
             value: value.map { setting($0, at: $0.position) },
             scope: entry.pointee.scope.map { setting($0.value, at: $0.position) })
-        if !entry.pointee.contexts.isEmpty {
-            for choice in entry.pointee.contexts {
-                contexts[choice.context.value] = setting(choice, at: choice.context.position)
-            }
+        for choice in entry.pointee.contexts {
+            contexts[choice.context.value] = setting(choice, at: choice.context.position)
         }
     }
 
