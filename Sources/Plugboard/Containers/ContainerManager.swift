@@ -27,6 +27,11 @@ public final class ContainerManager: @unchecked Sendable {
     private static let lastPlainType = Atomic<UInt>(0)
     /// The thread running `autoRegister()` (its mixed identifier), or 0.
     @usableFromInline let autoRegisteringThread = Atomic<UInt>(0)
+    /// The type of the container this manager serves (its metadata's address), recorded on first use:
+    /// factories hold the manager, not the container, and name the container in messages by it.
+    private let ownerType = Atomic<UInt>(0)
+    /// How messages name the container when not by its type: set by ``Resolver`` before the manager is shared.
+    var explicitName: String?
 
     private var pushed: [SavedState] = []
 
@@ -192,10 +197,11 @@ public final class ContainerManager: @unchecked Sendable {
 
     @usableFromInline
     func runAutoRegister(_ container: any ManagedContainer) {
-        // Factories borrow the manager without retaining it, relying on the container to keep it.
+        // Every factory of the container must reach the same registrations.
         precondition(
             container.manager === self,
             "Plugboard: \(type(of: container)).manager must return the same manager every time (declare it with `let`)")
+        ownerType.store(unsafeBitCast(type(of: container) as Any.Type, to: UInt.self), ordering: .relaxed)
         let containerType = ObjectIdentifier(type(of: container))
         if Self.lastPlainType.load(ordering: .relaxed) == UInt(bitPattern: containerType) {
             autoRegistered.store(true, ordering: .releasing)  // nothing to run: no need for the lock
@@ -226,6 +232,18 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     // MARK: Introspection
+
+    /// The container's name in messages: its type's name (``Resolver``: its own name).
+    var ownerName: String {
+        explicitName ?? ownerTypeName
+    }
+
+    /// The name of the container's type, which cycle reports use.
+    var ownerTypeName: String {
+        let type = ownerType.load(ordering: .relaxed)
+        guard type != 0 else { return "\(Self.self)" }
+        return TypeNameCache.containers.name(of: unsafeBitCast(type, to: Any.Type.self))
+    }
 
     /// The keys of the factories this container has settings or instances for.
     public var knownKeys: [FactoryKey] {

@@ -6,8 +6,8 @@
 /// }
 /// ```
 public protocol ManagedContainer: AnyObject, Sendable {
-    /// Keeps the container's registrations, scope caches and settings. Declare it with `let`: factories
-    /// borrow the manager for as long as they hold the container, so it must stay the same object.
+    /// Keeps the container's registrations, scope caches and settings. Declare it with `let`: every factory
+    /// holds the manager it was made with (not the container), so it must stay the same object.
     var manager: ContainerManager { get }
     /// The container's name in messages, traces and profiles; its type's name unless it says otherwise.
     var containerName: String { get }

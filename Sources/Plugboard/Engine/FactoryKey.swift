@@ -14,7 +14,23 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// Interns a key given as a literal (`#function`): after the first call, a lock-free probe on its address.
     @inlinable @inline(__always)
     init(_ name: StaticString, _ first: Any.Type, _ second: Any.Type) {
-        id = FactoryKeyRegistry.literalID(name, ObjectIdentifier(first), ObjectIdentifier(second))
+        id = Self.literalID(name, ObjectIdentifier(first), ObjectIdentifier(second))
+    }
+
+    /// A literal key's id: a lock-free probe on the literal's address, interning it the first time. One call
+    /// instead of inlined code, so that container getters stay small enough to inline; the first-time path is
+    /// a function of its own, so the probe needs no stack frame. (A static function of this struct rather than
+    /// of the registry class: a class's static functions take its metatype as a hidden argument.)
+    @usableFromInline @inline(never)
+    static func literalID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
+        let address: UInt = name.hasPointerRepresentation
+            ? UInt(bitPattern: name.utf8Start)
+            : UInt(name.unicodeScalar.value) | (1 << 63)
+        let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
+        if let id = FactoryKeyRegistry.find(address, a, b) {
+            return id
+        }
+        return FactoryKeyRegistry.internLiteral(name, address: address, a, b)
     }
 
     /// Interns a key given as a run-time string (type-keyed registrations, profiles).
@@ -76,7 +92,9 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
         @inlinable @inline(__always)
         static func hash(_ address: UInt, _ first: UInt, _ second: UInt) -> Int {
-            let mixed = (address ^ (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x94D0_49BB_1331_11EB
+            // One multiplication: the literal's address nearly always decides alone; the types (shifted apart, so
+            // that equal types do not cancel) separate one literal used with several types.
+            let mixed = (address ^ first ^ (second &<< 1)) &* 0x9E37_79B9_7F4A_7C15
             return Int(truncatingIfNeeded: mixed >> 17)
         }
 
@@ -141,21 +159,6 @@ final class FactoryKeyRegistry: @unchecked Sendable {
             ._withUnsafeGuaranteedRef { $0.find(address, first, second) }
     }
 
-    /// A literal key's id: a lock-free probe on the literal's address, interning it the first time. One call
-    /// instead of inlined code, so that container getters stay small enough to inline; the first-time path is
-    /// a function of its own, so the probe needs no stack frame.
-    @usableFromInline @inline(never)
-    static func literalID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
-        let address: UInt = name.hasPointerRepresentation
-            ? UInt(bitPattern: name.utf8Start)
-            : UInt(name.unicodeScalar.value) | (1 << 63)
-        let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        if let id = find(address, a, b) {
-            return id
-        }
-        return internLiteral(name, address: address, a, b)
-    }
-
     /// The first use of a literal key: its text is interned under the registry's lock.
     @inline(never)
     static func internLiteral(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
@@ -208,6 +211,8 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         )
         if let id = idsByText[key] { return id }
         let id = names.count
+        // A factory keeps its key's number in 32 bits (see `FactoryRegistration.word`).
+        precondition(id <= Int(UInt32.max), "Plugboard: more than 4 billion factory keys")
         names.append(name)
         idsByText[key] = id
         return id

@@ -19,22 +19,28 @@ final class ResolutionTracker {
     /// Nested resolutions past this depth stop the program (a parameter factory that resolves itself forever).
     @usableFromInline static let depthLimit = 256
 
-    /// One resolution under way: which store and factory, the container (for messages), and whether the
-    /// factory may appear again deeper in the chain (parameter factories may).
+    /// One resolution under way: which container (its manager) and factory, and whether the factory may
+    /// appear again deeper in the chain (parameter factories may).
     @usableFromInline
     struct Frame {
-        @usableFromInline var store: ObjectIdentifier
-        @usableFromInline var id: Int
-        /// The container, unretained: it is alive while its factory resolves.
-        @usableFromInline var container: UnsafeMutableRawPointer
-        @usableFromInline var repeatable: Bool
+        /// The container's manager, unretained: the resolving factory holds it.
+        @usableFromInline var manager: Unmanaged<ContainerManager>
+        /// The factory's key number and flags, as the factory keeps them (``RegistrationWord``).
+        @usableFromInline var word: UInt
 
         @inlinable @inline(__always)
-        init(store: ObjectIdentifier, id: Int, container: any ManagedContainer, repeatable: Bool) {
-            self.store = store
-            self.id = id
-            self.container = Unmanaged.passUnretained(container as AnyObject).toOpaque()
-            self.repeatable = repeatable
+        init(manager: ContainerManager, word: UInt) {
+            self.manager = Unmanaged.passUnretained(manager)
+            self.word = word
+        }
+
+        @inlinable var id: Int { RegistrationWord.id(word) }
+        @inlinable var repeatable: Bool { word & RegistrationWord.repeatable != 0 }
+
+        /// True when both frames resolve the same factory of the same container.
+        @inlinable @inline(__always)
+        func resolvesSame(as other: Frame) -> Bool {
+            id == other.id && manager.toOpaque() == other.manager.toOpaque()
         }
     }
 
@@ -119,8 +125,7 @@ final class ResolutionTracker {
         } else if !frame.repeatable {
             var index = 0
             while index < depth {
-                let other = frames[index]
-                if other.id == frame.id && other.store == frame.store { cycle(frame) }
+                if frames[index].resolvesSame(as: frame) { cycle(frame) }
                 index &+= 1
             }
             if depth == Self.depthLimit { tooDeep(frame) }
@@ -151,13 +156,12 @@ final class ResolutionTracker {
 
     /// `Container.loopA` for a frame.
     func describe(_ frame: Frame) -> String {
-        let container = Unmanaged<AnyObject>.fromOpaque(frame.container).takeUnretainedValue()
-        return "\(type(of: container)).\(FactoryKeyRegistry.shared.name(of: frame.id))"
+        "\(frame.manager.takeUnretainedValue().ownerTypeName).\(FactoryKeyRegistry.shared.name(of: frame.id))"
     }
 
     @usableFromInline
     func cycle(_ frame: Frame) -> Never {
-        let start = (0..<depth).first { frames[$0].id == frame.id && frames[$0].store == frame.store } ?? 0
+        let start = (0..<depth).first { frames[$0].resolvesSame(as: frame) } ?? 0
         let chain = (start..<depth).map { describe(frames[$0]) } + [describe(frame)]
         fatalError("Plugboard: circular dependency: \(chain.joined(separator: " -> "))")
     }

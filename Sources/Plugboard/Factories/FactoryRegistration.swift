@@ -1,45 +1,58 @@
 import Foundation
 import Synchronization
 
-/// What a `Factory` or `ParameterFactory` carries: its container, its interned key, and its own definition.
-/// Resolution reads the container's published settings for that key; modifiers write them.
+/// What a `Factory` or `ParameterFactory` carries: its container's manager, its interned key, and its own
+/// definition. Resolution reads the manager's published settings for that key; modifiers write them.
+///
+/// Four words in all, so that a factory travels in registers and is dropped with two releases: the manager
+/// rather than the container (a factory of a temporary container, `Container().service()`, stays valid,
+/// since the manager keeps everything it resolves from), and the key's number and flags in one word.
 public struct FactoryRegistration<P, T>: Sendable {
-    @usableFromInline let container: any ManagedContainer
-    /// The container's manager, read once when the factory is made and borrowed without reference counting
-    /// from then on: the container, which this registration holds, keeps it.
-    @usableFromInline let unmanagedManager: Unmanaged<ContainerManager>
-    /// The factory's identity in every container and singleton scope.
-    public let key: FactoryKey
+    /// The container's manager, retained.
+    @usableFromInline let manager: ContainerManager
+    /// The key's number and the factory's flags (see ``RegistrationWord``).
+    @usableFromInline var word: UInt
     @usableFromInline let factory: @Sendable (P) -> T
-    /// Parameter factories may resolve themselves with other parameters; plain factories may not (a cycle).
-    @usableFromInline let repeatable: Bool
-    /// Set by `once()`: later modifiers in the chain apply even once the slot is sealed.
-    @usableFromInline var pastOnce = false
-    @usableFromInline var isPromise = false
 
     @inlinable @inline(__always)
     init(container: any ManagedContainer, key: StaticString, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
-        self.container = container
-        self.unmanagedManager = Unmanaged.passUnretained(container.manager)
-        self.key = FactoryKey(key, P.self, T.self)
-        self.repeatable = repeatable
-        self.factory = factory
+        self.init(container: container, id: FactoryKey(key, P.self, T.self).id, repeatable: repeatable, factory: factory)
     }
 
     /// A registration under a key made at run time (type-keyed registrations, profiles).
     init(container: any ManagedContainer, key: FactoryKey, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
-        self.container = container
-        self.unmanagedManager = Unmanaged.passUnretained(container.manager)
-        self.key = key
-        self.repeatable = repeatable
+        self.init(container: container, id: key.id, repeatable: repeatable, factory: factory)
+    }
+
+    /// Making a factory is the container's first use when nothing touched it yet: `autoRegister()` runs here,
+    /// while the container is surely alive.
+    @inlinable @inline(__always)
+    init(container: any ManagedContainer, id: Int, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
+        let manager = container.manager
+        manager.prepare(container)
+        self.manager = manager
+        self.word = UInt(truncatingIfNeeded: id) | (repeatable ? RegistrationWord.repeatable : 0)
         self.factory = factory
     }
 
-    /// The container's manager.
-    @inlinable var manager: ContainerManager { unmanagedManager.takeUnretainedValue() }
+    /// The factory's identity in every container and singleton scope.
+    public var key: FactoryKey { FactoryKey(id: id) }
 
-    /// The name of the container that owns this factory, as messages and profiles spell it.
-    public var containerName: String { container.containerName }
+    /// The key's number: the index of the factory's slot.
+    @inlinable var id: Int { RegistrationWord.id(word) }
+
+    @inlinable var pastOnce: Bool {
+        get { word & RegistrationWord.pastOnce != 0 }
+        set { word = newValue ? word | RegistrationWord.pastOnce : word & ~RegistrationWord.pastOnce }
+    }
+
+    @inlinable var isPromise: Bool {
+        get { word & RegistrationWord.promise != 0 }
+        set { word = newValue ? word | RegistrationWord.promise : word & ~RegistrationWord.promise }
+    }
+
+    /// The name of the container that owns this factory, as messages spell it (see ``ContainerManager``).
+    public var containerName: String { manager.ownerName }
 
     // MARK: Resolution
 
@@ -47,45 +60,42 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// it (a plain definition or registration, a cached or singleton hit), and through ``resolveInFull`` else.
     @inlinable @inline(__always)
     func resolve(_ parameters: P) -> T {
-        unmanagedManager._withUnsafeGuaranteedRef { manager in
-            manager.prepare(container)
-            let frame = ResolutionTracker.Frame(
-                store: ObjectIdentifier(manager), id: key.id, container: container, repeatable: repeatable)
-            return ResolutionTracker.within(frame) {
-                let flags = manager.settingsFlags.load(ordering: .acquiring)
-                guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(key.id) }) else {
-                    if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
-                        return factory(parameters)
-                    }
-                    return resolveInFull(manager, parameters)
+        let id = id
+        let frame = ResolutionTracker.Frame(manager: manager, word: word)
+        return ResolutionTracker.within(frame) {
+            let flags = manager.settingsFlags.load(ordering: .acquiring)
+            guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(id) }) else {
+                if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
+                    return factory(parameters)
                 }
-                return state._withUnsafeGuaranteedRef { state in
-                    let observed = flags & ManagerSettings.observesResolutions != 0
-                    let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
-                    switch state.route {
-                    case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
-                        return factory(parameters)
-                    case .registration where !defaulted, .uniqueRegistration where !observed:
-                        // The published state keeps the box alive for this frame: call it without retaining it.
-                        let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
-                        return registered._withUnsafeGuaranteedRef {
-                            unsafeDowncast($0, to: FactoryClosure<P, T>.self).body(parameters)
-                        }
-                    case .ownCache where !observed:
-                        if let hit = state.hit {
-                            return unsafeDowncast(hit, to: CachedInstance<T>.self).value
-                        }
-                    case .singleton where !observed:
-                        // Likewise the scope: the published state holds it.
-                        let scope = Unmanaged.passUnretained(state.fields.scope.unsafelyUnwrapped)
-                        if let hit = scope._withUnsafeGuaranteedRef({ singletonHit($0) }) {
-                            return hit
-                        }
-                    default:
-                        break
+                return resolveInFull(manager, parameters)
+            }
+            return state._withUnsafeGuaranteedRef { state in
+                let observed = flags & ManagerSettings.observesResolutions != 0
+                let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
+                switch state.route {
+                case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
+                    return factory(parameters)
+                case .registration where !defaulted, .uniqueRegistration where !observed:
+                    // The published state keeps the box alive for this frame: call it without retaining it.
+                    let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
+                    return registered._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: FactoryClosure<P, T>.self).body(parameters)
                     }
-                    return resolveInFull(manager, parameters)
+                case .ownCache where !observed:
+                    if let hit = state.hit {
+                        return unsafeDowncast(hit, to: CachedInstance<T>.self).value
+                    }
+                case .singleton where !observed:
+                    // Likewise the scope: the published state holds it.
+                    let scope = Unmanaged.passUnretained(state.fields.scope.unsafelyUnwrapped)
+                    if let hit = scope._withUnsafeGuaranteedRef({ singletonHit($0) }) {
+                        return hit
+                    }
+                default:
+                    break
                 }
+                return resolveInFull(manager, parameters)
             }
         }
     }
@@ -95,7 +105,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     func singletonHit(_ scope: Scope) -> T? {
         guard SingletonIsolation.activeCount.load(ordering: .relaxed) == 0 else { return nil }
         let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
-        guard let state = singleton.unmanagedProcessStore._withUnsafeGuaranteedRef({ $0.state(key.id) }) else { return nil }
+        guard let state = singleton.unmanagedProcessStore._withUnsafeGuaranteedRef({ $0.state(id) }) else { return nil }
         return state._withUnsafeGuaranteedRef { state in
             state.hit.map { unsafeDowncast($0, to: CachedInstance<T>.self).value }
         }
@@ -106,7 +116,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable
     func resolveInFull(_ manager: ContainerManager, _ parameters: P) -> T {
         manager.settings.withCurrent { settings in
-            manager.slots.withFields(key.id) { fields in
+            manager.slots.withFields(id) { fields in
                 produce(fields, settings, manager, parameters)
             }
         }
@@ -163,20 +173,20 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
             return build(in: manager.slots, scope, fields.timeToLive, fields.parameterKey, parameters) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
-                manager.slots.withFields(key.id) { make($0, settings, parameters) }
+                manager.slots.withFields(id) { make($0, settings, parameters) }
             }
         case .singleton:
             return unsafeDowncast(scope, to: Scope.Singleton.self).withStore { store in
-                let hit = store.withFields(key.id) { host in
+                let hit = store.withFields(id) { host in
                     cachedInstance(host, scope, fields.timeToLive, fields.parameterKey, parameters)
                 }
                 if let hit { return hit }
                 return build(in: store, scope, fields.timeToLive, fields.parameterKey, parameters) {
-                    manager.slots.withFields(key.id) { make($0, settings, parameters) }
+                    manager.slots.withFields(id) { make($0, settings, parameters) }
                 }
             }
         case .graph:
-            let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager), id: key.id)
+            let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager), id: id)
             let tracker = ResolutionTracker.current
             if let found = tracker._withUnsafeGuaranteedRef({ $0.graph[graphKey] }) {
                 return unsafeDowncast(found, to: CachedInstance<T>.self).value
@@ -222,11 +232,11 @@ public struct FactoryRegistration<P, T>: Sendable {
         in store: SlotStore, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P,
         _ make: () -> T
     ) -> T {
-        let slot = store.slot(key.id)
+        let slot = store.slot(id)
         slot.buildLock.lock()
         defer { slot.buildLock.unlock() }
         let (hit, generation) = ReadSection.shared.read {
-            store.withFields(key.id) { host in
+            store.withFields(id) { host in
                 (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.generation)
             }
         }
@@ -238,7 +248,7 @@ public struct FactoryRegistration<P, T>: Sendable {
             ? WeakCachedInstance(instance as AnyObject, created: created)
             : CachedInstance(instance, created: created)
         let scopeID = ObjectIdentifier(scope)
-        store.update(key.id) { host in
+        store.update(id) { host in
             // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
             guard host.generation == generation else { return false }
             if host.cacheScope != scopeID {
@@ -268,9 +278,8 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// Applies a change to this factory's slot, unless `once()` sealed it and this modifier comes before `once()`.
     @usableFromInline
     func write(ignoringSeal: Bool = false, _ change: (inout SlotFields) -> Bool) {
-        manager.prepare(container)
         let sealedOut = !ignoringSeal && !pastOnce
-        manager.slots.update(key.id) { fields in
+        manager.slots.update(id) { fields in
             if sealedOut && fields.onceSealed { return false }
             return change(&fields)
         }
@@ -279,9 +288,8 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// True when reading shows the change would do nothing (so the hot path takes no lock).
     @usableFromInline
     func alreadyHolds(_ test: (SlotFields) -> Bool) -> Bool {
-        manager.prepare(container)
         return manager.readSection.read {
-            manager.slots.withFields(key.id) { fields in
+            manager.slots.withFields(id) { fields in
                 test(fields) || (!pastOnce && fields.onceSealed)
             }
         }
@@ -291,20 +299,16 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// Reads one published word: no lock, no read section, no reference counting.
     @inlinable @inline(__always)
     func holdsScope(serial: UInt) -> Bool {
-        unmanagedManager._withUnsafeGuaranteedRef { manager in
-            manager.prepare(container)
-            let summary = manager.existingSlots?._withUnsafeGuaranteedRef { $0.summary(key.id) } ?? 0
-            return summary >> 1 == serial || (!pastOnce && summary & 1 == 1)
-        }
+        let summary = manager.existingSlots?._withUnsafeGuaranteedRef { $0.summary(id) } ?? 0
+        return summary >> 1 == serial || (!pastOnce && summary & 1 == 1)
     }
 
     @usableFromInline
     func register(_ factory: @escaping @Sendable (P) -> T) {
-        manager.prepare(container)
         let quiet = manager.isAutoRegisteringOnThisThread
         let box = FactoryClosure(factory)
         var scope: Scope?
-        manager.slots.update(key.id) { fields in
+        manager.slots.update(id) { fields in
             fields.registration = box
             if !quiet { fields.clearCache() }
             scope = fields.scope
@@ -443,13 +447,28 @@ public struct FactoryRegistration<P, T>: Sendable {
     func clearSingleton(_ scope: Scope?) {
         guard let singleton = scope as? Scope.Singleton else { return }
         singleton.withStore { store in
-            store.update(key.id) { fields in
+            store.update(id) { fields in
                 guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
                 fields.clearCache()
                 return true
             }
         }
     }
+}
+
+/// A factory's key number and flags in one word: the number in the low 32 bits, the flags above.
+@usableFromInline
+enum RegistrationWord {
+    /// Parameter factories may resolve themselves with other parameters; plain factories may not (a cycle).
+    @inlinable static var repeatable: UInt { 1 << 32 }
+    /// Set by `once()`: later modifiers in the chain apply even once the slot is sealed.
+    @inlinable static var pastOnce: UInt { 1 << 33 }
+    /// Set by `promised()`.
+    @inlinable static var promise: UInt { 1 << 34 }
+
+    /// The key's number in `word`.
+    @inlinable @inline(__always)
+    static func id(_ word: UInt) -> Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) }
 }
 
 /// Seconds on a clock that never goes backwards, for `timeToLive`.

@@ -42,6 +42,7 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     public init(name: String? = nil, child: Resolver? = nil) {
         self.name = name
         manager.defaultScope = .graph
+        manager.explicitName = containerName
         if let child { add(child: child) }
     }
 
