@@ -125,4 +125,27 @@ final class CountingContainer: ManagedContainer, AutoRegistering {
         #expect(container.cachedThing.key == TestContainer().cachedThing.key)
         #expect(container.cachedThing.key != container.unique.key)
     }
+
+    @Test func makingAFactoryIsTheContainersFirstUse() {
+        let container = CountingContainer()
+        let factory = container.thing
+        #expect(container.autoRegistrations.count == 1, "autoRegister() ran before anything was resolved")
+        #expect(factory().name == "auto")
+    }
+
+    @Test func aFactoryOutlivesItsTemporaryContainer() {
+        weak var released: TestContainer?
+        let factory: Factory<Thing>
+        do {
+            let temporary = TestContainer()
+            factory = temporary.cachedThing
+            released = temporary
+        }
+        #expect(released == nil, "the factory does not keep its container")
+        let first = factory()
+        #expect(factory() === first, "the cache lives in the manager, which the factory keeps")
+        factory.register { Thing("registered") }
+        #expect(factory().name == "registered")
+        #expect(factory.containerName == "TestContainer")
+    }
 }
