@@ -9,7 +9,9 @@ public protocol ManagedContainer: AnyObject, Sendable {
     /// Keeps the container's registrations, scope caches and settings. Declare it with `let`: every factory
     /// holds the manager it was made with (not the container), so it must stay the same object.
     var manager: ContainerManager { get }
-    /// The container's name in messages, traces and profiles; its type's name unless it says otherwise.
+    /// The container's name in profiles and catalogs; its type's name unless it says otherwise. Messages about
+    /// a factory (traces, cycles, promises) name its container by type, or a ``Resolver`` by its own name: a
+    /// factory holds the manager, which outlives a temporary container.
     var containerName: String { get }
 }
 

@@ -23,14 +23,22 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// of the registry class: a class's static functions take its metatype as a hidden argument.)
     @usableFromInline @inline(never)
     static func literalID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
-        let address: UInt = name.hasPointerRepresentation
-            ? UInt(bitPattern: name.utf8Start)
-            : UInt(name.unicodeScalar.value) | (1 << 63)
+        let address = literalAddress(name)
         let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
         if let id = FactoryKeyRegistry.find(address, a, b) {
             return id
         }
         return FactoryKeyRegistry.internLiteral(name, address: address, a, b)
+    }
+
+    /// What identifies a literal in the fast table: its text's address, or for a literal of one Unicode scalar
+    /// (which a `StaticString` keeps inline) the scalar with the top bit set. Read from the literal's two
+    /// words without branching: `StaticString` is `@frozen`, its first word is the address or the scalar, and
+    /// bit 0 of its flags byte says which.
+    @inlinable @inline(__always)
+    static func literalAddress(_ name: StaticString) -> UInt {
+        let (start, _, flags) = unsafeBitCast(name, to: (UInt, UInt, UInt8).self)
+        return start | UInt(flags & 1) &<< 63
     }
 
     /// Interns a key given as a run-time string (type-keyed registrations, profiles).
