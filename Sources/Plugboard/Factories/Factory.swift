@@ -27,6 +27,11 @@ public struct Factory<T>: FactoryModifying, Sendable {
         registration.setScope(scope)
     }
 
+    /// A factory for a registration made at run time (type-keyed registrations).
+    init(registration: FactoryRegistration<Void, T>) {
+        self.registration = registration
+    }
+
     /// Resolves an instance: from the scope's cache, a context override, a registration, or the definition.
     @inlinable @inline(__always)
     public func callAsFunction() -> T {

@@ -30,19 +30,16 @@ extension Resolving {
 /// The factory that a type-keyed registration lives in: keyed by the type's name.
 struct TypeKeyedFactory<T> {
     let factory: Factory<T>
-    let manager: ContainerManager
 
     init(container: any ManagedContainer) {
-        var factory = Factory<T>(container, key: "") { TypeKeyedFactory.missing() }
-        factory.registration = FactoryRegistration(
+        factory = Factory(registration: FactoryRegistration(
             container: container, key: FactoryKey(name: String(reflecting: T.self), Void.self, T.self),
-            repeatable: false, factory: { TypeKeyedFactory.missing() })
-        self.factory = factory
-        self.manager = container.manager
+            repeatable: false, factory: { TypeKeyedFactory.missing() }))
     }
 
     var isRegistered: Bool {
-        ReadSection.shared.read { manager.slots.withFields(factory.key.id) { $0.registration != nil } }
+        let registration = factory.registration
+        return ReadSection.shared.read { registration.manager.slots.withFields(registration.id) { $0.registration != nil } }
     }
 
     static func missing() -> T {
