@@ -14,7 +14,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// The formal spelling of `self { ... }`: a factory of `container` keyed by the enclosing property's name.
     @inlinable @inline(__always)
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable () -> T) {
-        registration = FactoryRegistration(container: container, key: key, repeatable: false, factory: factory)
+        registration = FactoryRegistration(container: container, key: key, plain: factory)
     }
 
     /// A factory with a scope: `Factory(self, scope: .cached) { ... }`.
@@ -23,7 +23,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
         _ factory: @escaping @Sendable () -> T
     ) {
-        registration = FactoryRegistration(container: container, key: key, repeatable: false, factory: factory)
+        registration = FactoryRegistration(container: container, key: key, plain: factory)
         registration.setScope(scope)
     }
 
@@ -66,7 +66,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     /// The formal spelling of `self { ... }` for a parameter factory.
     @inlinable @inline(__always)
     public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T) {
-        registration = FactoryRegistration(container: container, key: key, repeatable: true, factory: factory)
+        registration = FactoryRegistration(container: container, key: key, factory: factory)
     }
 
     /// A parameter factory with a scope.
@@ -75,7 +75,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
         _ factory: @escaping @Sendable (P) -> T
     ) {
-        registration = FactoryRegistration(container: container, key: key, repeatable: true, factory: factory)
+        registration = FactoryRegistration(container: container, key: key, factory: factory)
         registration.setScope(scope)
     }
 

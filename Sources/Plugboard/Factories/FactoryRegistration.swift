@@ -12,26 +12,39 @@ public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline let manager: ContainerManager
     /// The key's number and the factory's flags (see ``RegistrationWord``).
     @usableFromInline var word: UInt
-    @usableFromInline let factory: @Sendable (P) -> T
+    /// The factory's own definition.
+    @usableFromInline let factory: FactoryBody<P, T>
 
+    /// A `ParameterFactory`'s registration: parameter factories may resolve themselves with other parameters.
     @inlinable @inline(__always)
-    init(container: any ManagedContainer, key: StaticString, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
-        self.init(container: container, id: FactoryKey(key, P.self, T.self).id, repeatable: repeatable, factory: factory)
+    init(container: any ManagedContainer, key: StaticString, factory: @escaping @Sendable (P) -> T) {
+        self.init(
+            container: container, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.repeatable,
+            factory: FactoryBody(factory))
     }
 
-    /// A registration under a key made at run time (type-keyed registrations, profiles).
-    init(container: any ManagedContainer, key: FactoryKey, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
-        self.init(container: container, id: key.id, repeatable: repeatable, factory: factory)
+    /// A `Factory`'s registration: a closure that takes no parameter, kept as written (see ``FactoryBody``).
+    @inlinable @inline(__always)
+    init(container: any ManagedContainer, key: StaticString, plain factory: @escaping @Sendable () -> T) {
+        self.init(
+            container: container, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.plain,
+            factory: FactoryBody(plain: factory))
+    }
+
+    /// A registration under a key made at run time (type-keyed registrations, `Resolver`), whose own
+    /// definition takes no parameter.
+    init(container: any ManagedContainer, key: FactoryKey, plain factory: @escaping @Sendable () -> T) {
+        self.init(container: container, id: key.id, flags: RegistrationWord.plain, factory: FactoryBody(plain: factory))
     }
 
     /// Making a factory is the container's first use when nothing touched it yet: `autoRegister()` runs here,
     /// while the container is surely alive.
     @inlinable @inline(__always)
-    init(container: any ManagedContainer, id: Int, repeatable: Bool, factory: @escaping @Sendable (P) -> T) {
+    init(container: any ManagedContainer, id: Int, flags: UInt, factory: FactoryBody<P, T>) {
         let manager = container.manager
         manager.prepare(container)
         self.manager = manager
-        self.word = UInt(truncatingIfNeeded: id) | (repeatable ? RegistrationWord.repeatable : 0)
+        self.word = UInt(truncatingIfNeeded: id) | flags
         self.factory = factory
     }
 
@@ -45,6 +58,9 @@ public struct FactoryRegistration<P, T>: Sendable {
         get { word & RegistrationWord.pastOnce != 0 }
         set { word = newValue ? word | RegistrationWord.pastOnce : word & ~RegistrationWord.pastOnce }
     }
+
+    /// True when the definition is a `Factory`'s `() -> T` (see ``FactoryBody``).
+    @inlinable var isPlain: Bool { word & RegistrationWord.plain != 0 }
 
     @inlinable var isPromise: Bool {
         get { word & RegistrationWord.promise != 0 }
@@ -66,7 +82,7 @@ public struct FactoryRegistration<P, T>: Sendable {
             let flags = manager.settingsFlags.load(ordering: .acquiring)
             guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(id) }) else {
                 if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
-                    return factory(parameters)
+                    return factory.call(parameters, plain: isPlain)
                 }
                 return resolveInFull(manager, parameters)
             }
@@ -75,7 +91,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
                 switch state.route {
                 case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
-                    return factory(parameters)
+                    return factory.call(parameters, plain: isPlain)
                 case .registration where !defaulted, .uniqueRegistration where !observed:
                     // The published state keeps the box alive for this frame: call it without retaining it.
                     let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
@@ -156,7 +172,7 @@ public struct FactoryRegistration<P, T>: Sendable {
         if isPromise && settings.promiseTriggersError {
             unfulfilledPromise()
         }
-        return factory(parameters)
+        return factory.call(parameters, plain: isPlain)
     }
 
     @usableFromInline
@@ -465,6 +481,8 @@ enum RegistrationWord {
     @inlinable static var pastOnce: UInt { 1 << 33 }
     /// Set by `promised()`.
     @inlinable static var promise: UInt { 1 << 34 }
+    /// The definition is a plain `() -> T` (see ``FactoryBody``).
+    @inlinable static var plain: UInt { 1 << 35 }
 
     /// The key's number in `word`.
     @inlinable @inline(__always)

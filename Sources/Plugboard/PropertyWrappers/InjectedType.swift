@@ -34,7 +34,7 @@ struct TypeKeyedFactory<T> {
     init(container: any ManagedContainer) {
         factory = Factory(registration: FactoryRegistration(
             container: container, key: FactoryKey(name: String(reflecting: T.self), Void.self, T.self),
-            repeatable: false, factory: { TypeKeyedFactory.missing() }))
+            plain: { TypeKeyedFactory.missing() }))
     }
 
     var isRegistered: Bool {

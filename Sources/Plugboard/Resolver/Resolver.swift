@@ -184,7 +184,7 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     static func registration<Service>(in owner: Resolver, _ type: Service.Type, key: FactoryKey) -> FactoryRegistration<Call, Service?> {
-        FactoryRegistration(container: owner, key: key, repeatable: false) { _ in nil }
+        FactoryRegistration(container: owner, key: key, plain: { nil })
     }
 
     /// The container that holds a registration for `key`: this one, else its children depth first.
