@@ -64,57 +64,13 @@ final class ResolutionTracker {
     /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
     @exclusivity(unchecked) @usableFromInline var graph: [GraphKey: AnyObject] = [:]
 
-    private init(readCounter: UnsafeMutablePointer<Atomic<Int>>) {
+    fileprivate init(readCounter: UnsafeMutablePointer<Atomic<Int>>) {
         frames = .allocate(capacity: Self.depthLimit)
         self.readCounter = readCounter
     }
 
     deinit {
         frames.deallocate()
-    }
-
-    /// Releases a thread's tracker when the thread ends (the C thread-local has no destructor of its own).
-    private static let exitKey: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-        pthread_key_create(&key) { pointer in
-            plugboard_thread_tracker_set(nil)
-            Unmanaged<ResolutionTracker>.fromOpaque(pointer).release()
-        }
-        #else
-        pthread_key_create(&key) { pointer in
-            plugboard_thread_tracker_set(nil)
-            if let pointer { Unmanaged<ResolutionTracker>.fromOpaque(pointer).release() }
-        }
-        #endif
-        return key
-    }()
-
-    /// The calling thread's tracker, made on first use and released when the thread ends.
-    @inlinable @inline(__always)
-    static var current: Unmanaged<ResolutionTracker> {
-        if let pointer = plugboard_thread_tracker_get() {
-            return Unmanaged.fromOpaque(pointer)
-        }
-        return makeCurrent()
-    }
-
-    @usableFromInline
-    static func makeCurrent() -> Unmanaged<ResolutionTracker> {
-        let tracker = Unmanaged.passRetained(ResolutionTracker(readCounter: ReadSection.shared.assignCounter()))
-        pthread_setspecific(exitKey, tracker.toOpaque())
-        plugboard_thread_tracker_set(tracker.toOpaque())
-        return tracker
-    }
-
-    /// Runs `body` as the resolution of one factory, stopping the program on a cycle.
-    @inlinable @inline(__always)
-    static func within<R>(_ frame: Frame, _ body: () -> R) -> R {
-        current._withUnsafeGuaranteedRef { tracker in
-            tracker.enter(frame)
-            defer { tracker.leave() }
-            return body()
-        }
     }
 
     /// Starts a resolution: the outermost one enters the read section, nested ones look for a cycle.
@@ -176,6 +132,55 @@ final class ResolutionTracker {
 
     /// The depth of the resolution under way on this thread (0 outside any), for trace indentation.
     static var currentDepth: Int {
-        current._withUnsafeGuaranteedRef { $0.depth }
+        ThreadResolutions.current._withUnsafeGuaranteedRef { $0.depth }
+    }
+}
+
+/// The calling thread's ``ResolutionTracker``. A caseless enum rather than static members of the class: those
+/// take the class's metatype, which costs a metadata accessor call on every resolution.
+@usableFromInline
+enum ThreadResolutions {
+    /// Releases a thread's tracker when the thread ends (the C thread-local has no destructor of its own).
+    private static let exitKey: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        pthread_key_create(&key) { pointer in
+            plugboard_thread_tracker_set(nil)
+            Unmanaged<ResolutionTracker>.fromOpaque(pointer).release()
+        }
+        #else
+        pthread_key_create(&key) { pointer in
+            plugboard_thread_tracker_set(nil)
+            if let pointer { Unmanaged<ResolutionTracker>.fromOpaque(pointer).release() }
+        }
+        #endif
+        return key
+    }()
+
+    /// The calling thread's tracker, made on first use and released when the thread ends.
+    @inlinable @inline(__always)
+    static var current: Unmanaged<ResolutionTracker> {
+        if let pointer = plugboard_thread_tracker_get() {
+            return Unmanaged.fromOpaque(pointer)
+        }
+        return makeCurrent()
+    }
+
+    @usableFromInline
+    static func makeCurrent() -> Unmanaged<ResolutionTracker> {
+        let tracker = Unmanaged.passRetained(ResolutionTracker(readCounter: ReadSection.shared.assignCounter()))
+        pthread_setspecific(exitKey, tracker.toOpaque())
+        plugboard_thread_tracker_set(tracker.toOpaque())
+        return tracker
+    }
+
+    /// Runs `body` as the resolution of one factory, stopping the program on a cycle.
+    @inlinable @inline(__always)
+    static func within<R>(_ frame: ResolutionTracker.Frame, _ body: () -> R) -> R {
+        current._withUnsafeGuaranteedRef { tracker in
+            tracker.enter(frame)
+            defer { tracker.leave() }
+            return body()
+        }
     }
 }

@@ -78,7 +78,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     func resolve(_ parameters: P) -> T {
         let id = id
         let frame = ResolutionTracker.Frame(manager: manager, word: word)
-        return ResolutionTracker.within(frame) {
+        return ThreadResolutions.within(frame) {
             let flags = manager.settingsFlags.load(ordering: .acquiring)
             guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(id) }) else {
                 if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
@@ -203,7 +203,7 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
         case .graph:
             let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager), id: id)
-            let tracker = ResolutionTracker.current
+            let tracker = ThreadResolutions.current
             if let found = tracker._withUnsafeGuaranteedRef({ $0.graph[graphKey] }) {
                 return unsafeDowncast(found, to: CachedInstance<T>.self).value
             }
