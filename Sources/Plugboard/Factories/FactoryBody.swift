@@ -10,7 +10,7 @@
 struct FactoryBody<P, T>: Sendable {
     @usableFromInline let stored: @Sendable (P) -> T
 
-    /// A `ParameterFactory`'s closure, or a context override's.
+    /// A `ParameterFactory`'s closure.
     @inlinable @inline(__always)
     init(_ body: @escaping @Sendable (P) -> T) {
         stored = body
