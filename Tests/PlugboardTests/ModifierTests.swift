@@ -5,6 +5,7 @@ final class ModifierContainer: ManagedContainer {
     let manager = ContainerManager()
     let decorations = Lines()
 
+    var plain: Factory<Thing> { self { Thing() } }
     var inlineContext: Factory<Thing> { self { Thing() }.cached.onTest { Thing("inline test") } }
     var sealed: Factory<Thing> { self { Thing() }.cached.onTest { Thing("inline test") }.once() }
     var decorated: Factory<Thing> {
@@ -24,6 +25,19 @@ final class ModifierContainer: ManagedContainer {
         inTest {
             container.inlineContext.onTest { Thing("outside") }.reset(.scope)
             #expect(container.inlineContext().name == "inline test")
+        }
+    }
+
+    @Test func anOverrideThatCapturesNewValuesReplacesTheOldOne() {
+        // The definition's own override is not written again when it is the very same closure; one that
+        // captures other values is a different closure and must take its place.
+        let container = ModifierContainer()
+        inTest {
+            for name in ["first", "second", "third"] {
+                container.plain.onTest { Thing(name) }
+                #expect(container.plain().name == name)
+                #expect(container.inlineContext().name == "inline test")
+            }
         }
     }
 

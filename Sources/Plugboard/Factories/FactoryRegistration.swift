@@ -361,6 +361,7 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     @usableFromInline
     func setContexts(_ contexts: [FactoryContextType], _ factory: @escaping @Sendable (P) -> T) {
+        if alreadyHolds({ Self.holds(factory, for: contexts, in: $0) }) { return }
         let box = FactoryClosure(factory)
         write { fields in
             for context in contexts {
@@ -377,6 +378,22 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
             return true
         }
+    }
+
+    /// True when every one of `contexts` already resolves with this very closure (see ``ClosureIdentity``).
+    static func holds(_ factory: @escaping @Sendable (P) -> T, for contexts: [FactoryContextType], in fields: SlotFields) -> Bool {
+        func holds(_ context: FactoryContextType) -> Bool {
+            guard let box = fields.contexts[context] else { return false }
+            return ClosureIdentity.same(unsafeDowncast(box, to: FactoryClosure<P, T>.self).body, factory)
+        }
+        for context in contexts {
+            if case .args(let arguments) = context {
+                guard arguments.allSatisfy({ holds(.arg($0)) }) else { return false }
+            } else if !holds(context) {
+                return false
+            }
+        }
+        return true
     }
 
     @usableFromInline
