@@ -56,6 +56,7 @@ groups = [
     ("Resolve after a register override", "unique/direct-closure", "overridden/swinject", ["overridden/plugboard"]),
     ("New container and first resolve", "unique/direct-closure", "new-container/swinject", ["new-container/plugboard"]),
     ("ParameterFactory; a factory with a context override active", "unique/direct-closure", None, ["parameter/plugboard", "context-override/plugboard"]),
+    ("Modifiers applied by the getter on every access (`.onTest { }`, `.decorator { }`)", "unique/direct-closure", None, ["getter-ontest/plugboard", "getter-decorator/plugboard"]),
 ]
 for title, floor, peer, rows in groups:
     print(f"## {title}\n")

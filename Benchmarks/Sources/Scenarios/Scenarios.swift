@@ -27,6 +27,9 @@ extension Plugboard.Container {
     var benchMiddle: Factory<Node> { self { Node([self.benchLeaf(), self.benchLeaf()]) } }
     var benchRoot: Factory<Node> { self { Node([self.benchMiddle(), self.benchMiddle(), self.benchMiddle()]) } }
     var benchOverridden: Factory<Small> { self { Small() } }
+    // The seeds' idiom: modifiers applied by the definition itself, so on every access.
+    var benchOnTest: Factory<Small> { self { Small() }.onTest { Small(4) } }
+    var benchDecorated: Factory<Small> { self { Small() }.decorator { _ in } }
 }
 
 /// One measured operation, run `count` times; returns a checksum so the work is not optimized away.
@@ -125,6 +128,9 @@ public enum Scenarios {
             // Parameters and contexts
             Scenario(name: "parameter/plugboard") { n in loop(n) { escape(instance.benchParameter(7)) } },
             Scenario(name: "context-override/plugboard") { n in loop(n) { escape(instance.benchContext()) } },
+            // Modifiers in the getter
+            Scenario(name: "getter-ontest/plugboard") { n in loop(n) { escape(instance.benchOnTest()) } },
+            Scenario(name: "getter-decorator/plugboard") { n in loop(n) { escape(instance.benchDecorated()) } },
         ]
     }()
 
