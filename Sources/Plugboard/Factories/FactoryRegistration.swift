@@ -59,8 +59,11 @@ public struct FactoryRegistration<P, T>: Sendable {
         set { word = newValue ? word | RegistrationWord.pastOnce : word & ~RegistrationWord.pastOnce }
     }
 
-    /// True when the definition is a `Factory`'s `() -> T` (see ``FactoryBody``).
-    @inlinable var isPlain: Bool { word & RegistrationWord.plain != 0 }
+    /// Calls the factory's own definition, in whichever form it was written (see ``FactoryBody``).
+    @inlinable @inline(__always)
+    func callDefinition(_ parameters: P) -> T {
+        factory.call(parameters, plain: word & RegistrationWord.plain != 0)
+    }
 
     @inlinable var isPromise: Bool {
         get { word & RegistrationWord.promise != 0 }
@@ -82,7 +85,7 @@ public struct FactoryRegistration<P, T>: Sendable {
             let flags = manager.settingsFlags.load(ordering: .acquiring)
             guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(id) }) else {
                 if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
-                    return factory.call(parameters, plain: isPlain)
+                    return callDefinition(parameters)
                 }
                 return resolveInFull(manager, parameters)
             }
@@ -91,7 +94,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
                 switch state.route {
                 case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
-                    return factory.call(parameters, plain: isPlain)
+                    return callDefinition(parameters)
                 case .registration where !defaulted, .uniqueRegistration where !observed:
                     // The published state keeps the box alive for this frame: call it without retaining it.
                     let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
@@ -172,7 +175,7 @@ public struct FactoryRegistration<P, T>: Sendable {
         if isPromise && settings.promiseTriggersError {
             unfulfilledPromise()
         }
-        return factory.call(parameters, plain: isPlain)
+        return callDefinition(parameters)
     }
 
     @usableFromInline
