@@ -18,34 +18,44 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// A `ParameterFactory`'s registration: parameter factories may resolve themselves with other parameters.
     @inlinable @inline(__always)
     init(container: any ManagedContainer, key: StaticString, factory: @escaping @Sendable (P) -> T) {
+        let manager = Self.preparedManager(of: container)
         self.init(
-            container: container, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.repeatable,
+            manager: manager, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.repeatable,
             factory: FactoryBody(factory))
     }
 
     /// A `Factory`'s registration: a closure that takes no parameter, kept as written (see ``FactoryBody``).
     @inlinable @inline(__always)
     init(container: any ManagedContainer, key: StaticString, plain factory: @escaping @Sendable () -> T) {
+        let manager = Self.preparedManager(of: container)
         self.init(
-            container: container, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.plain,
+            manager: manager, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.plain,
             factory: FactoryBody(plain: factory))
     }
 
     /// A registration under a key made at run time (type-keyed registrations, `Resolver`), whose own
     /// definition takes no parameter.
     init(container: any ManagedContainer, key: FactoryKey, plain factory: @escaping @Sendable () -> T) {
-        self.init(container: container, id: key.id, flags: RegistrationWord.plain, factory: FactoryBody(plain: factory))
+        let manager = Self.preparedManager(of: container)
+        self.init(manager: manager, id: key.id, flags: RegistrationWord.plain, factory: FactoryBody(plain: factory))
     }
 
-    /// Making a factory is the container's first use when nothing touched it yet: `autoRegister()` runs here,
-    /// while the container is surely alive.
     @inlinable @inline(__always)
-    init(container: any ManagedContainer, id: Int, flags: UInt, factory: FactoryBody<P, T>) {
-        let manager = container.manager
-        manager.prepare(container)
+    init(manager: ContainerManager, id: Int, flags: UInt, factory: FactoryBody<P, T>) {
         self.manager = manager
         self.word = UInt(truncatingIfNeeded: id) | flags
         self.factory = factory
+    }
+
+    /// Making a factory is the container's first use when nothing touched it yet: `autoRegister()` runs here,
+    /// while the container is surely alive. It runs before the factory's closure is stored: a call the
+    /// optimizer cannot see into, between that store and the end of the caller's closure, would cost every
+    /// getter a retain and a release of the closure's context.
+    @inlinable @inline(__always)
+    static func preparedManager(of container: any ManagedContainer) -> ContainerManager {
+        let manager = container.manager
+        manager.prepare(container)
+        return manager
     }
 
     /// The factory's identity in every container and singleton scope.
