@@ -14,21 +14,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// Interns a key given as a literal (`#function`): after the first call, a lock-free probe on its address.
     @inlinable @inline(__always)
     init(_ name: StaticString, _ first: Any.Type, _ second: Any.Type) {
-        id = Self.literalID(name, ObjectIdentifier(first), ObjectIdentifier(second))
-    }
-
-    /// A literal key's id: a lock-free probe on the literal's address, interning it the first time. One call
-    /// instead of inlined code, so that container getters stay small enough to inline; the first-time path is
-    /// a function of its own, so the probe needs no stack frame. (A static function of this struct rather than
-    /// of the registry class: a class's static functions take its metatype as a hidden argument.)
-    @usableFromInline @inline(never)
-    static func literalID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
-        let address = literalAddress(name)
-        let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        if let id = FactoryKeyRegistry.find(address, a, b) {
-            return id
-        }
-        return FactoryKeyRegistry.internLiteral(name, address: address, a, b)
+        id = literalKeyID(name, ObjectIdentifier(first), ObjectIdentifier(second))
     }
 
     /// What identifies a literal in the fast table: its text's address, or for a literal of one Unicode scalar
@@ -58,6 +44,20 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The factory's key and the type it produces, for messages.
     public var description: String { name }
+}
+
+/// A literal key's id: a lock-free probe on the literal's address, interning it the first time. One call
+/// instead of inlined code, so that container getters stay small enough to inline; the first-time path is a
+/// function of its own, so the probe needs no stack frame. A free function: a static one takes its type's
+/// metatype, and the optimizer's version without it is reached through a forwarding thunk on every call.
+@usableFromInline @inline(never)
+func literalKeyID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
+    let address = FactoryKey.literalAddress(name)
+    let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
+    if let id = FactoryKeyRegistry.find(address, a, b) {
+        return id
+    }
+    return FactoryKeyRegistry.internLiteral(name, address: address, a, b)
 }
 
 /// Maps (key literal address or text, types) to dense ids.
