@@ -8,6 +8,17 @@ final class LoopContainer: ManagedContainer {
     var selfLoop: Factory<Thing> { self { self.selfLoop() }.cached }
     var countdown: ParameterFactory<Int, Int> { self { $0 == 0 ? 0 : 1 + self.countdown($0 - 1) } }
     var endless: ParameterFactory<Int, Int> { self { self.endless($0 + 1) } }
+    var entry: Factory<Thing> { self { _ = self.loopA(); return Thing() } }
+    var cachedLoop: Factory<Thing> { self { _ = self.throughUnique(); return Thing() }.cached }
+    var throughUnique: Factory<Thing> { self { _ = self.cachedLoop(); return Thing() } }
+}
+
+/// One link of a chain of containers, each resolving the next: the same factory, but never twice in one container.
+final class ChainContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let next: ChainContainer?
+    init(links: Int) { next = links > 1 ? ChainContainer(links: links - 1) : nil }
+    var length: Factory<Int> { self { 1 + (self.next?.length() ?? 0) } }
 }
 
 extension Container {
@@ -30,6 +41,29 @@ extension Container {
         }
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
         #expect(text.contains("Plugboard: circular dependency: LoopContainer.selfLoop -> LoopContainer.selfLoop"))
+    }
+
+    @Test func aCycleIsNamedFromWhereTheChainEnteredIt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = LoopContainer().entry()
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(text.contains("Plugboard: circular dependency: LoopContainer.loopA -> LoopContainer.loopB -> LoopContainer.loopA\n"))
+        #expect(!text.contains("LoopContainer.entry"))
+    }
+
+    @Test func aCycleThroughAScopedFactoryStopsInsteadOfDeadlocking() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = LoopContainer().cachedLoop()
+        }
+        let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(
+            text.contains(
+                "Plugboard: circular dependency: LoopContainer.cachedLoop -> LoopContainer.throughUnique -> LoopContainer.cachedLoop\n"))
+    }
+
+    @Test func aDeepChainWithoutACycleResolves() {
+        #expect(ChainContainer(links: 100).length() == 100)
     }
 
     @Test func endlessParameterRecursionStopsAtTheDepthLimit() async {

@@ -18,6 +18,11 @@ import Synchronization
 final class ResolutionTracker {
     /// Nested resolutions past this depth stop the program (a parameter factory that resolves itself forever).
     @usableFromInline static let depthLimit = 256
+    /// Chains shallower than this are not searched when a resolution starts. A cycle of factories that build
+    /// on every resolution keeps nesting, so it is found once it gets this deep; a scoped factory, which
+    /// would wait on its own build lock instead of nesting, is searched for before it takes that lock
+    /// (``searchBeforeBuilding()``). The shallow graphs nearly every program resolves pay nothing for it.
+    @usableFromInline static let cycleSearchDepth = 16
 
     /// One resolution under way: which container (its manager) and factory, and whether the factory may
     /// appear again deeper in the chain (parameter factories may).
@@ -73,23 +78,38 @@ final class ResolutionTracker {
         frames.deallocate()
     }
 
-    /// Starts a resolution: the outermost one enters the read section, nested ones look for a cycle.
+    /// Starts a resolution: the outermost one enters the read section; deep ones look for a cycle.
     @inlinable @inline(__always)
     func enter(_ frame: Frame) {
         if depth == 0 {
             readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        } else if !frame.repeatable {
-            var index = 0
-            while index < depth {
-                if frames[index].resolvesSame(as: frame) { cycle(frame) }
-                index &+= 1
-            }
-            if depth == Self.depthLimit { tooDeep(frame) }
-        } else if depth == Self.depthLimit {
-            tooDeep(frame)
+        } else if depth >= Self.cycleSearchDepth {
+            enterDeep(frame)
         }
         frames[depth] = frame
         depth &+= 1
+    }
+
+    /// A resolution nested at least ``cycleSearchDepth`` deep: stops the program on a cycle or past the limit.
+    @usableFromInline
+    func enterDeep(_ frame: Frame) {
+        if !frame.repeatable {
+            for index in 0..<depth where frames[index].resolvesSame(as: frame) {
+                cycle(Array(UnsafeBufferPointer(start: frames, count: depth)) + [frame])
+            }
+        }
+        if depth == Self.depthLimit { tooDeep(frame) }
+    }
+
+    /// Called by a scoped factory before it takes its build lock: the resolution under way (the top frame)
+    /// must not already be under way further down the chain, or it would wait for itself.
+    @usableFromInline
+    func searchBeforeBuilding() {
+        guard depth > 1, !frames[depth - 1].repeatable else { return }
+        let top = frames[depth - 1]
+        for index in 0..<(depth - 1) where frames[index].resolvesSame(as: top) {
+            cycle(Array(UnsafeBufferPointer(start: frames, count: depth)))
+        }
     }
 
     /// Ends a resolution: the outermost one drops the graph's instances and leaves the read section.
@@ -115,11 +135,15 @@ final class ResolutionTracker {
         "\(frame.manager.takeUnretainedValue().ownerTypeName).\(FactoryKeyRegistry.shared.name(of: frame.id))"
     }
 
-    @usableFromInline
-    func cycle(_ frame: Frame) -> Never {
-        let start = (0..<depth).first { frames[$0].resolvesSame(as: frame) } ?? 0
-        let chain = (start..<depth).map { describe(frames[$0]) } + [describe(frame)]
-        fatalError("Plugboard: circular dependency: \(chain.joined(separator: " -> "))")
+    /// Reports `chain`, whose last frame repeats an earlier one, from where the resolution entered the cycle:
+    /// `Container.a -> Container.b -> Container.a`, however many times it went round before it was found.
+    func cycle(_ chain: [Frame]) -> Never {
+        let last = chain.count - 1
+        let previous = (0..<last).last { chain[$0].resolvesSame(as: chain[last]) } ?? 0
+        let length = last - previous
+        let start = (0...previous).first { chain[$0].resolvesSame(as: chain[$0 + length]) } ?? previous
+        let names = chain[start...(start + length)].map(describe)
+        fatalError("Plugboard: circular dependency: \(names.joined(separator: " -> "))")
     }
 
     @usableFromInline
