@@ -11,6 +11,10 @@ final class ModifierContainer: ManagedContainer {
     var decorated: Factory<Thing> {
         self { Thing() }.cached.decorator { [decorations] in decorations.append("factory \($0.name)") }
     }
+    /// A decorator that captures a new value on each access: the latest one must run.
+    func tagged(_ tag: String) -> Factory<Thing> {
+        self { Thing() }.decorator { [decorations] in decorations.append("\(tag) \($0.name)") }
+    }
     var optionalService: Factory<Thing?> { promised() }
     var optionalParameter: ParameterFactory<Int, Thing?> { promised() }
     var formal: Factory<Thing> { Factory(self, scope: .cached) { Thing() } }
@@ -39,6 +43,15 @@ final class ModifierContainer: ManagedContainer {
                 #expect(container.inlineContext().name == "inline test")
             }
         }
+    }
+
+    @Test func aDecoratorThatCapturesNewValuesReplacesTheOldOne() {
+        // Like the override above: the very same decorator is not written again, a different one is.
+        let container = ModifierContainer()
+        for tag in ["first", "second", "second", "third"] {
+            _ = container.tagged(tag)()
+        }
+        #expect(container.decorations.all == ["first real", "second real", "second real", "third real"])
     }
 
     @Test func onceKeepsOutsideChanges() {

@@ -16,10 +16,13 @@ final class FactoryClosure<P, T>: @unchecked Sendable {
 @usableFromInline
 final class DecoratorClosure<T>: @unchecked Sendable {
     @usableFromInline let body: @Sendable (T) -> Void
+    /// The closure's words, so that a getter applying the same decorator on every access is not written again.
+    let identity: DecoratorIdentity
 
     @usableFromInline
-    init(_ body: @escaping @Sendable (T) -> Void) {
+    init(_ body: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity) {
         self.body = body
+        self.identity = identity
     }
 }
 

@@ -410,9 +410,20 @@ public struct FactoryRegistration<P, T>: Sendable {
         return true
     }
 
-    @usableFromInline
+    /// Inlined, so that the decorator's words are read where its type is known (see ``ClosureIdentity``).
+    @inlinable @inline(__always)
     func setDecorator(_ decorator: @escaping @Sendable (T) -> Void) {
-        let box = DecoratorClosure(decorator)
+        writeDecorator(decorator, identity: ClosureIdentity.words(of: decorator))
+    }
+
+    @usableFromInline
+    func writeDecorator(_ decorator: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity) {
+        if alreadyHolds({ fields in
+            fields.decorator.map { unsafeDowncast($0, to: DecoratorClosure<T>.self).identity == identity } ?? false
+        }) {
+            return
+        }
+        let box = DecoratorClosure(decorator, identity: identity)
         write { fields in
             fields.decorator = box
             return true
