@@ -135,7 +135,7 @@ public final class ContainerManager: @unchecked Sendable {
         case .context:
             slots.updateAll { _, fields in
                 guard !fields.contexts.isEmpty else { return false }
-                fields.contexts = [:]
+                fields.contexts = ContextOverrides()
                 fields.hasArgumentContexts = false
                 return true
             }

@@ -139,7 +139,7 @@ public struct FactoryContext: Sendable, Equatable {
 
     /// The override among `contexts` that applies now, by the documented precedence. Call in a read section.
     @inlinable
-    static func matching(_ contexts: [FactoryContextType: AnyObject], checkArguments: Bool) -> AnyObject? {
+    static func matching(_ contexts: ContextOverrides, checkArguments: Bool) -> AnyObject? {
         if overrideCount.load(ordering: .relaxed) > 0, let override = ContextSnapshot.override {
             return match(contexts, checkArguments: checkArguments, in: override)
         }
@@ -147,7 +147,7 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     @inlinable
-    static func match(_ contexts: [FactoryContextType: AnyObject], checkArguments: Bool, in snapshot: ContextSnapshot) -> AnyObject? {
+    static func match(_ contexts: ContextOverrides, checkArguments: Bool, in snapshot: ContextSnapshot) -> AnyObject? {
             let context = snapshot.context
             if checkArguments {
                 for argument in context.arguments {

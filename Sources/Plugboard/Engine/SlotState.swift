@@ -15,7 +15,7 @@ struct SlotFields: @unchecked Sendable {
     /// A `ParameterKey<P>` when the factory caches per parameter value.
     @usableFromInline var parameterKey: AnyObject?
     /// Context overrides (`FactoryClosure<P, T>` values).
-    @usableFromInline var contexts: [FactoryContextType: AnyObject] = [:]
+    @usableFromInline var contexts = ContextOverrides()
     @usableFromInline var hasArgumentContexts = false
     /// A `DecoratorClosure<T>`.
     @usableFromInline var decorator: AnyObject?

@@ -485,7 +485,7 @@ public struct FactoryRegistration<P, T>: Sendable {
         case .context:
             write(ignoringSeal: true) { fields in
                 guard !fields.contexts.isEmpty else { return false }
-                fields.contexts = [:]
+                fields.contexts = ContextOverrides()
                 fields.hasArgumentContexts = false
                 return true
             }
