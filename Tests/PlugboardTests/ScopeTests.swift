@@ -22,6 +22,13 @@ final class ScopedContainer: ManagedContainer {
             return Thing()
         }
     }
+    /// Memoized recursion: a cached parameter factory that resolves itself with other parameters.
+    var fibonacci: ParameterFactory<Int, Int> {
+        self { [builds] n in
+            builds.increment()
+            return n < 2 ? n : self.fibonacci(n - 1) + self.fibonacci(n - 2)
+        }.cached.scopeOnParameters
+    }
     var counted: Factory<Thing> {
         self { [builds] in
             builds.increment()
@@ -106,6 +113,15 @@ final class ScopedContainer: ManagedContainer {
         #expect(container.perParameter(2) !== one)
         #expect(container.perParameter(2).name == "2")
         #expect(container.onePerAllParameters(1) === container.onePerAllParameters(2), "without it, one for all")
+    }
+
+    @Test func aCachedParameterFactoryMayResolveItselfWithOtherParameters() {
+        // Each value is built inside the build of a larger one, under the same slot's build lock.
+        let container = ScopedContainer()
+        #expect(container.fibonacci(30) == 832_040)
+        #expect(container.builds.count == 31, "each of 0...30 built once")
+        #expect(container.fibonacci(25) == 75_025)
+        #expect(container.builds.count == 31, "and then found in the cache")
     }
 
     @Test func defaultScopeAppliesToFactoriesWithoutOne() {

@@ -18,10 +18,9 @@ import Synchronization
 final class ResolutionTracker {
     /// Nested resolutions past this depth stop the program (a parameter factory that resolves itself forever).
     @usableFromInline static let depthLimit = 256
-    /// Chains shallower than this are not searched when a resolution starts. A cycle of factories that build
-    /// on every resolution keeps nesting, so it is found once it gets this deep; a scoped factory, which
-    /// would wait on its own build lock instead of nesting, is searched for before it takes that lock
-    /// (``searchBeforeBuilding()``). The shallow graphs nearly every program resolves pay nothing for it.
+    /// Chains shallower than this are not searched when a resolution starts. A cycle keeps nesting (a scoped
+    /// factory's ``BuildLock`` lets its own thread in again), so it is found once it gets this deep, and the
+    /// shallow graphs nearly every program resolves pay nothing for the search.
     @usableFromInline static let cycleSearchDepth = 16
 
     /// One resolution under way: which container (its manager) and factory, and whether the factory may
@@ -99,17 +98,6 @@ final class ResolutionTracker {
             }
         }
         if depth == Self.depthLimit { tooDeep(frame) }
-    }
-
-    /// Called by a scoped factory before it takes its build lock: the resolution under way (the top frame)
-    /// must not already be under way further down the chain, or it would wait for itself.
-    @usableFromInline
-    func searchBeforeBuilding() {
-        guard depth > 1, !frames[depth - 1].repeatable else { return }
-        let top = frames[depth - 1]
-        for index in 0..<(depth - 1) where frames[index].resolvesSame(as: top) {
-            cycle(Array(UnsafeBufferPointer(start: frames, count: depth)))
-        }
     }
 
     /// Ends a resolution: the outermost one drops the graph's instances and leaves the read section.

@@ -19,7 +19,7 @@ final class Slot: @unchecked Sendable {
         (fields.scope?.serial ?? 0) << 1 | (fields.onceSealed ? 1 : 0)
     }
     /// Held while a scope builds this factory's instance, so concurrent first resolutions build it once.
-    @usableFromInline let buildLock = PlatformLock()
+    @usableFromInline let buildLock = BuildLock()
 }
 
 /// The published index from factory id to slot. A new slot whose id fits is set in place (each entry is

@@ -261,7 +261,6 @@ public struct FactoryRegistration<P, T>: Sendable {
         in store: SlotStore, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P,
         _ make: () -> T
     ) -> T {
-        ThreadResolutions.current._withUnsafeGuaranteedRef { $0.searchBeforeBuilding() }
         let slot = store.slot(id)
         slot.buildLock.lock()
         defer { slot.buildLock.unlock() }
