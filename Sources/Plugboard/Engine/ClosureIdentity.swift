@@ -4,8 +4,9 @@
 /// modifiers on every access. Comparing the closure it passes with the one the slot keeps lets the modifier
 /// skip the write (a new published state, about 3,700 instructions) when nothing changed. A closure is two
 /// words, its code and its context; while the slot keeps the old closure, its context cannot be freed, so
-/// equal words mean the same captured values. A closure built afresh on each access (one capturing several values) compares unequal
-/// and is written as before, so the comparison can only save work, never change what resolves.
+/// equal words mean the same captured values. A closure built afresh on each access (one capturing several
+/// values) compares unequal and is written as before, so the comparison can only save work, never change what
+/// resolves.
 ///
 /// A factory closure's words are read with `unsafeBitCast`: `(P) -> T` with both types generic is already in
 /// the most general form a generic parameter takes. A decorator's `(T) -> Void` is not (that form returns even
