@@ -6,66 +6,49 @@ import Glibc
 import Musl
 #endif
 
-/// A plain mutual-exclusion lock for the engine's write paths and instance builds.
+/// A mutual-exclusion lock for the engine's write paths and instance builds: a POSIX mutex on every platform.
 ///
 /// `Synchronization.Mutex` asks for `sending` results, which a dependency container cannot promise
-/// for the arbitrary (often non-`Sendable`) instances it builds, so the engine uses this small wrapper.
-/// The platform mutex lives in its storage object's own allocation: one `malloc` per lock.
+/// for the arbitrary (often non-`Sendable`) instances it builds, and cannot be taken again by the thread
+/// that holds it, which a scoped factory's build lock must allow (see ``Slot/buildLock``). The mutex lives in
+/// its storage object's own allocation, so it never moves: one `malloc` per lock.
 @usableFromInline
 struct PlatformLock: @unchecked Sendable {
-    #if canImport(Darwin)
-    @usableFromInline typealias Primitive = os_unfair_lock
-    #else
-    @usableFromInline typealias Primitive = pthread_mutex_t
-    #endif
-
-    /// Holds the mutex as its tail-allocated element, so the mutex never moves.
+    /// Holds the mutex as its tail-allocated element.
     @usableFromInline
-    final class Storage: ManagedBuffer<Void, Primitive> {
+    final class Storage: ManagedBuffer<Void, pthread_mutex_t> {
         deinit {
-            #if !canImport(Darwin)
             _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
-            #endif
         }
     }
 
     @usableFromInline let storage: Storage
 
-    /// Creates an unlocked lock.
+    /// Creates an unlocked lock; a `recursive` one may be taken again by the thread that holds it.
     @usableFromInline
-    init() {
+    init(recursive: Bool = false) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in }
         storage = unsafeDowncast(buffer, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
-            #if canImport(Darwin)
-            mutex.initialize(to: os_unfair_lock())
-            #else
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            if recursive {
+                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            }
             mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-            #endif
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
         }
     }
 
     @usableFromInline
     func lock() {
-        storage.withUnsafeMutablePointerToElements { mutex in
-            #if canImport(Darwin)
-            os_unfair_lock_lock(mutex)
-            #else
-            _ = pthread_mutex_lock(mutex)
-            #endif
-        }
+        _ = storage.withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
     }
 
     @usableFromInline
     func unlock() {
-        storage.withUnsafeMutablePointerToElements { mutex in
-            #if canImport(Darwin)
-            os_unfair_lock_unlock(mutex)
-            #else
-            _ = pthread_mutex_unlock(mutex)
-            #endif
-        }
+        _ = storage.withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
     }
 
     @inlinable

@@ -19,7 +19,7 @@ final class ResolutionTracker {
     /// Nested resolutions past this depth stop the program (a parameter factory that resolves itself forever).
     @usableFromInline static let depthLimit = 256
     /// Chains shallower than this are not searched when a resolution starts. A cycle keeps nesting (a scoped
-    /// factory's ``BuildLock`` lets its own thread in again), so it is found once it gets this deep, and the
+    /// factory's ``Slot/buildLock`` lets its own thread in again), so it is found once it gets this deep, and the
     /// shallow graphs nearly every program resolves pay nothing for the search.
     @usableFromInline static let cycleSearchDepth = 16
 

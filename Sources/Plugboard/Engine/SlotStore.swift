@@ -19,7 +19,10 @@ final class Slot: @unchecked Sendable {
         (fields.scope?.serial ?? 0) << 1 | (fields.onceSealed ? 1 : 0)
     }
     /// Held while a scope builds this factory's instance, so concurrent first resolutions build it once.
-    @usableFromInline let buildLock = BuildLock()
+    /// Recursive: a cached parameter factory that resolves itself with other parameters (memoized recursion)
+    /// builds inside its own build, and a cycle through a scoped factory nests like any other until the cycle
+    /// search finds it, instead of waiting for itself.
+    @usableFromInline let buildLock = PlatformLock(recursive: true)
 }
 
 /// The published index from factory id to slot. A new slot whose id fits is set in place (each entry is
