@@ -10,28 +10,46 @@ public enum JSONParser {
         case .success(let body):
             return body.withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner(bytes: buffer, file: file, limits: limits)
-                return scanner.parse()
+                do throws(Diagnostic) {
+                    return .success(try scanner.parse())
+                } catch {
+                    return .failure(error)
+                }
             }
         }
     }
 }
 
+/// The scanner behind ``JSONParser``: one pass over the bytes, building the tree as it goes.
+///
+/// It keeps no column while it scans. Positions are needed only where a value starts or a problem is found.
+/// On a line of ASCII text (nearly every line) a column is the offset from the line's start; on a line with
+/// other characters, ``lineAndColumn(at:)`` counts characters from the last position it gave, as positions
+/// are asked for in file order, so each byte is counted once. The loops over strings and white space carry
+/// nothing but their offset and, for strings, whether a byte was not ASCII.
 private struct JSONScanner {
-    enum Expect {
-        case keyOrEnd, key, colon, value, commaOrEnd
-    }
-
-    struct Context {
-        let isObject: Bool
-        var expect: Expect
+    /// What the scanner looks for next.
+    enum State {
+        /// A value (the document's, an array item, or a member's after its colon).
+        case value
+        /// A key, after an object's opening brace (`empty` allows the closing brace) or after a comma.
+        case key(empty: Bool)
+        /// A comma or the end of the collection that holds the value just read.
+        case afterValue
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
     let limits: ParseLimits
     var index = 0
+    /// The current line and the offset of its first byte.
     var line = 1
-    var column = 1
+    var lineStart = 0
+    /// Whether a string on the current line had a character outside ASCII, whose bytes and characters differ.
+    var lineHasWideCharacters = false
+    /// The last position counted on the current line, from which the next one is counted.
+    var markOffset = 0
+    var markColumn = 1
     var builder: TreeBuilder
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParseLimits) {
@@ -41,241 +59,241 @@ private struct JSONScanner {
         builder = TreeBuilder(file: file, limits: limits, inputBytes: bytes.count)
     }
 
-    var here: SourcePosition { SourcePosition(file: file, line: line, column: column) }
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    mutating func advance() {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
+    /// The line and column of `offset`, which is on the current line.
+    mutating func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+        if !lineHasWideCharacters { return (line, offset - lineStart + 1) }
+        if markOffset < lineStart || markOffset > offset {
+            markOffset = lineStart
+            markColumn = 1
+        }
+        var column = markColumn
+        for byte in UnsafeBufferPointer(rebasing: bytes[markOffset..<offset]) where byte & 0xC0 != 0x80 {
             column += 1
         }
+        markOffset = offset
+        markColumn = column
+        return (line, column)
     }
 
-    func fail(_ message: String, at position: SourcePosition? = nil) -> Result<NodeTree, Diagnostic> {
-        .failure(Diagnostic(.jsonSyntax, message, at: position ?? here))
+    mutating func position(at offset: Int) -> SourcePosition {
+        let (line, column) = lineAndColumn(at: offset)
+        return SourcePosition(file: file, line: line, column: column)
     }
 
-    /// Skips white space; reports comments, which JSON does not have. Works on locals, so the loop keeps
-    /// its position in registers instead of storing it on every byte; inlined, as it runs before every token.
+    /// A syntax error at `offset` (the current byte unless told).
+    mutating func syntaxError(_ message: String, at offset: Int? = nil) -> Diagnostic {
+        Diagnostic(.jsonSyntax, message, at: position(at: offset ?? index))
+    }
+
+    /// Skips white space, counting lines; reports comments, which JSON does not have. Inlined, as it runs
+    /// before every token; the loop keeps its offset in a register.
     @inline(__always)
-    mutating func skipSpace() -> Diagnostic? {
-        var offset = index, line = self.line, column = self.column
+    mutating func skipSpace() throws(Diagnostic) {
+        var offset = index
         let count = bytes.count
         while offset < count {
             let byte = bytes[offset]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
-                column += 1
-            } else if byte == UInt8(ascii: "\n") {
+            if byte == UInt8(ascii: "\n") {
                 line += 1
-                column = 1
-            } else {
+                lineStart = offset + 1
+                lineHasWideCharacters = false
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
                 break
             }
             offset += 1
         }
         index = offset
-        self.line = line
-        self.column = column
         if offset + 1 < count, bytes[offset] == UInt8(ascii: "/"),
             bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
         {
-            return Diagnostic(.jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile", at: here)
+            throw Diagnostic(.jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile", at: position(at: offset))
         }
-        return nil
     }
 
-    mutating func parse() -> Result<NodeTree, Diagnostic> {
-        if let problem = skipSpace() { return .failure(problem) }
-        guard current != nil else {
-            return .failure(Diagnostic(.empty, "the file is empty: a profile needs at least {\"plugboard\": 1}", at: SourcePosition(file: file, line: 1, column: 1)))
+    /// The byte at the current offset, or nil at the end.
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func parse() throws(Diagnostic) -> NodeTree {
+        try skipSpace()
+        guard index < bytes.count else {
+            throw Diagnostic(.empty, "the file is empty: a profile needs at least {\"plugboard\": 1}", at: SourcePosition(file: file, line: 1, column: 1))
         }
-        var stack: [Context] = []
-        var expectingValue = true
+        // Whether each open collection is an object, innermost last.
+        var openObjects: [Bool] = []
+        var state = State.value
         while true {
-            if let problem = skipSpace() { return .failure(problem) }
-            if expectingValue {
-                guard let byte = current else { return fail("the document ends where a value is expected") }
-                let (startLine, startColumn) = (line, column)
+            try skipSpace()
+            switch state {
+            case .value:
+                guard let byte = current else { throw syntaxError("the document ends where a value is expected") }
+                let start = index
                 switch byte {
-                case UInt8(ascii: "{"):
-                    advance()
-                    if let problem = builder.open(mapping: true, line: startLine, column: startColumn) { return .failure(problem) }
-                    stack.append(Context(isObject: true, expect: .keyOrEnd))
-                    expectingValue = false
-                    continue
-                case UInt8(ascii: "["):
-                    advance()
-                    if let problem = builder.open(mapping: false, line: startLine, column: startColumn) { return .failure(problem) }
-                    if let problem = skipSpace() { return .failure(problem) }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = byte == UInt8(ascii: "{")
+                    let (line, column) = lineAndColumn(at: start)
+                    index += 1
+                    if let problem = builder.open(mapping: isObject, line: line, column: column) { throw problem }
+                    openObjects.append(isObject)
+                    if isObject {
+                        state = .key(empty: true)
+                        continue
+                    }
+                    try skipSpace()
                     if current == UInt8(ascii: "]") {
-                        advance()
-                        if let problem = builder.close() { return .failure(problem) }
-                        expectingValue = false
-                    } else {
-                        stack.append(Context(isObject: false, expect: .commaOrEnd))
-                        expectingValue = true
-                        continue
+                        index += 1
+                        close(&openObjects)
+                        state = .afterValue
                     }
-                case UInt8(ascii: "\""):
-                    switch scanString() {
-                    case .failure(let problem): return .failure(problem)
-                    case .success(let text):
-                        if let problem = builder.add(text, .text, line: startLine, column: startColumn) { return .failure(problem) }
-                    }
-                    expectingValue = false
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    switch scanNumber() {
-                    case .failure(let problem): return .failure(problem)
-                    case .success(let text):
-                        if let problem = builder.add(text, .number, line: startLine, column: startColumn) { return .failure(problem) }
-                    }
-                    expectingValue = false
-                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let literal = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
-                    guard matches(literal) else { return fail("invalid literal; expected '\(literal)'") }
-                    for _ in literal.utf8 { advance() }
-                    let style: NodeTree.ScalarStyle = literal == "null" ? .null : .boolean
-                    if let problem = builder.add(literal, style, line: startLine, column: startColumn) { return .failure(problem) }
-                    expectingValue = false
-                case UInt8(ascii: "N"), UInt8(ascii: "I"):
-                    return fail("NaN and Infinity are not JSON numbers")
-                case UInt8(ascii: "'"):
-                    return fail("strings in JSON use double quotes")
-                default:
-                    return fail("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))' where a value is expected")
-                }
-            }
-            // A value just ended (or a container just opened): what may follow it.
-            guard var context = stack.last else {
-                if let problem = skipSpace() { return .failure(problem) }
-                if current != nil { return fail("unexpected content after the end of the JSON document") }
-                return .success(builder.finish()!)
-            }
-            if let problem = skipSpace() { return .failure(problem) }
-            guard let byte = current else { return fail("the document ends inside \(context.isObject ? "an object" : "an array")") }
-            if context.isObject {
-                switch context.expect {
-                case .keyOrEnd, .key:
-                    if byte == UInt8(ascii: "}") {
-                        if context.expect == .key { return fail("trailing comma before '}'") }
-                        advance()
-                        stack.removeLast()
-                        if let problem = builder.close() { return .failure(problem) }
-                        continue
-                    }
-                    guard byte == UInt8(ascii: "\"") else { return fail("object keys must be strings in double quotes") }
-                    let (keyLine, keyColumn) = (line, column)
-                    switch scanString() {
-                    case .failure(let problem): return .failure(problem)
-                    case .success(let text):
-                        if let problem = builder.add(text, .text, line: keyLine, column: keyColumn) { return .failure(problem) }
-                    }
-                    context.expect = .colon
-                case .colon:
-                    guard byte == UInt8(ascii: ":") else { return fail("expected ':' after the key") }
-                    advance()
-                    context.expect = .commaOrEnd
-                    stack[stack.count - 1] = context
-                    expectingValue = true
                     continue
-                case .commaOrEnd, .value:
-                    if byte == UInt8(ascii: ",") {
-                        advance()
-                        context.expect = .key
-                    } else if byte == UInt8(ascii: "}") {
-                        advance()
-                        stack.removeLast()
-                        if let problem = builder.close() { return .failure(problem) }
-                        continue
-                    } else {
-                        return fail("expected ',' or '}' after a value in an object")
-                    }
+                case UInt8(ascii: "\""):
+                    try addString()
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let (line, column) = lineAndColumn(at: start)
+                    let text = try scanNumber()
+                    if let problem = builder.add(text, .number, line: line, column: column) { throw problem }
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    let literal: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+                    let length = literal.utf8CodeUnitCount
+                    guard start + length <= bytes.count,
+                        UnsafeBufferPointer(rebasing: bytes[start..<start + length]).elementsEqual(
+                            UnsafeBufferPointer(start: literal.utf8Start, count: length))
+                    else { throw syntaxError("invalid literal; expected '\(literal)'") }
+                    let (line, column) = lineAndColumn(at: start)
+                    index += length
+                    let style: NodeTree.ScalarStyle = byte == UInt8(ascii: "n") ? .null : .boolean
+                    if let problem = builder.add(literal.description, style, line: line, column: column) { throw problem }
+                case UInt8(ascii: "N"), UInt8(ascii: "I"):
+                    throw syntaxError("NaN and Infinity are not JSON numbers")
+                case UInt8(ascii: "'"):
+                    throw syntaxError("strings in JSON use double quotes")
+                default:
+                    throw syntaxError("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))' where a value is expected")
                 }
-                stack[stack.count - 1] = context
-            } else {
+                state = .afterValue
+
+            case .key(let empty):
+                guard let byte = current else { throw syntaxError("the document ends inside an object") }
+                if byte == UInt8(ascii: "}") {
+                    if !empty { throw syntaxError("trailing comma before '}'") }
+                    index += 1
+                    close(&openObjects)
+                    state = .afterValue
+                    continue
+                }
+                guard byte == UInt8(ascii: "\"") else { throw syntaxError("object keys must be strings in double quotes") }
+                try addString()
+                try skipSpace()
+                guard let colon = current else { throw syntaxError("the document ends inside an object") }
+                guard colon == UInt8(ascii: ":") else { throw syntaxError("expected ':' after the key") }
+                index += 1
+                state = .value
+
+            case .afterValue:
+                guard let isObject = openObjects.last else {
+                    if index < bytes.count { throw syntaxError("unexpected content after the end of the JSON document") }
+                    return builder.finish()!
+                }
+                guard let byte = current else {
+                    throw syntaxError("the document ends inside \(isObject ? "an object" : "an array")")
+                }
                 if byte == UInt8(ascii: ",") {
-                    advance()
-                    if let problem = skipSpace() { return .failure(problem) }
-                    if current == UInt8(ascii: "]") { return fail("trailing comma before ']'") }
-                    expectingValue = true
-                } else if byte == UInt8(ascii: "]") {
-                    advance()
-                    stack.removeLast()
-                    if let problem = builder.close() { return .failure(problem) }
+                    index += 1
+                    if isObject {
+                        state = .key(empty: false)
+                    } else {
+                        try skipSpace()
+                        if current == UInt8(ascii: "]") { throw syntaxError("trailing comma before ']'") }
+                        state = .value
+                    }
+                } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    close(&openObjects)
                 } else {
-                    return fail("expected ',' or ']' after a value in an array")
+                    throw syntaxError(isObject ? "expected ',' or '}' after a value in an object" : "expected ',' or ']' after a value in an array")
                 }
             }
         }
     }
 
-    func matches(_ literal: String) -> Bool {
-        var offset = index
-        for byte in literal.utf8 {
-            guard offset < bytes.count, bytes[offset] == byte else { return false }
-            offset += 1
-        }
-        return true
+    /// Ends the innermost collection.
+    mutating func close(_ openObjects: inout [Bool]) {
+        openObjects.removeLast()
+        builder.close()
+    }
+
+    /// Scans the string at the current quote and adds it to the tree.
+    mutating func addString() throws(Diagnostic) {
+        let (line, column) = lineAndColumn(at: index)
+        let text = try scanString()
+        if let problem = builder.add(text, .text, line: line, column: column) { throw problem }
     }
 
     /// Scans a string. Runs without escapes (nearly every string) become text straight from the input bytes,
     /// which are already checked to be UTF-8; only strings with escapes are assembled byte by byte.
-    mutating func scanString() -> Result<String, Diagnostic> {
-        advance()  // opening quote
+    mutating func scanString() throws(Diagnostic) -> String {
+        index += 1  // the opening quote
         let start = index
-        // Text before the current run of plain bytes, escapes decoded; used only once an escape is seen.
+        let end = min(bytes.count, start + limits.maxScalarBytes + 1)
+        var offset = index
+        var seen: UInt8 = 0
+        while offset < end {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            seen |= byte
+            offset += 1
+        }
+        if seen & 0x80 != 0 { lineHasWideCharacters = true }
+        if offset < end && bytes[offset] == UInt8(ascii: "\"") {
+            index = offset + 1
+            return builder.text(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        }
+        index = offset
+        return try scanEscapedString(from: start)
+    }
+
+    /// The rest of a string that has escapes, or the problem that ends it; `index` is past its first plain run.
+    mutating func scanEscapedString(from start: Int) throws(Diagnostic) -> String {
+        // Columns on this line are counted from here on: the string may hold any character.
+        lineHasWideCharacters = true
+        // Text before the current run of plain bytes, escapes decoded.
         var assembled: [UInt8] = []
-        var runStart = index
+        var runStart = start
         while true {
-            // The plain run: no quote, backslash or control character; only the column moves (by characters).
-            var offset = index, column = self.column
-            let end = min(bytes.count, start + limits.maxScalarBytes + 1)
-            while offset < end {
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                if byte & 0xC0 != 0x80 { column += 1 }
-                offset += 1
-            }
-            index = offset
-            self.column = column
-            guard index < bytes.count else { return .failure(Diagnostic(.jsonSyntax, "unterminated string", at: here)) }
+            guard index < bytes.count else { throw syntaxError("unterminated string") }
             if index - start > limits.maxScalarBytes {
-                return .failure(Diagnostic(.scalarTooLong, "a string longer than the limit of \(limits.maxScalarBytes) bytes", at: here))
+                throw Diagnostic(.scalarTooLong, "a string longer than the limit of \(limits.maxScalarBytes) bytes", at: position(at: index))
             }
             switch bytes[index] {
             case UInt8(ascii: "\""):
-                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                let text: String
-                if runStart == start {
-                    text = builder.text(run)
-                } else {
-                    assembled.append(contentsOf: run)
-                    text = String(decoding: assembled, as: UTF8.self)
-                }
-                advance()
-                return .success(text)
+                assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                return String(decoding: assembled, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                if let problem = scanEscape(into: &assembled) { return .failure(problem) }
+                try scanEscape(into: &assembled)
                 runStart = index
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                return .failure(Diagnostic(.jsonSyntax, "unterminated string (a line break inside a string is written \\n)", at: here))
+                throw syntaxError("unterminated string (a line break inside a string is written \\n)")
+            case let byte where byte < 0x20:
+                throw syntaxError("control characters must be escaped in JSON strings")
             default:
-                return .failure(Diagnostic(.jsonSyntax, "control characters must be escaped in JSON strings", at: here))
+                let end = min(bytes.count, start + limits.maxScalarBytes + 1)
+                while index < end {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    index += 1
+                }
             }
         }
     }
 
     /// Scans the escape at the current backslash and appends the character it stands for as UTF-8.
-    mutating func scanEscape(into assembled: inout [UInt8]) -> Diagnostic? {
-        let escapeStart = here
-        advance()
-        guard let escaped = current else { return Diagnostic(.jsonSyntax, "unterminated string", at: here) }
-        advance()
+    mutating func scanEscape(into assembled: inout [UInt8]) throws(Diagnostic) {
+        let escapeStart = index
+        let escapePosition = position(at: escapeStart)
+        index += 1
+        guard let escaped = current else { throw syntaxError("unterminated string") }
+        index += 1
         let scalar: Unicode.Scalar
         switch escaped {
         case UInt8(ascii: "\""): scalar = "\""
@@ -288,35 +306,35 @@ private struct JSONScanner {
         case UInt8(ascii: "t"): scalar = "\t"
         case UInt8(ascii: "u"):
             guard var value = hex4() else {
-                return Diagnostic(.jsonSyntax, "invalid \\u escape: four hex digits expected", at: escapeStart)
+                throw Diagnostic(.jsonSyntax, "invalid \\u escape: four hex digits expected", at: escapePosition)
             }
             if (0xD800...0xDBFF).contains(value) {
                 guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                    return Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapeStart)
+                    throw Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapePosition)
                 }
-                advance(); advance()
+                index += 2
                 guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else {
-                    return Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapeStart)
+                    throw Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapePosition)
                 }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let decoded = Unicode.Scalar(value) else {
-                return Diagnostic(.jsonSyntax, "invalid \\u escape: a lone surrogate", at: escapeStart)
+                throw Diagnostic(.jsonSyntax, "invalid \\u escape: a lone surrogate", at: escapePosition)
             }
             scalar = decoded
         default:
-            return Diagnostic(.jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapeStart)
+            throw Diagnostic(.jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapePosition)
         }
         assembled.append(contentsOf: UTF8.encode(scalar)!)
-        return nil
     }
 
+    /// Four hex digits as a number, or nil (where they stop, unread).
     mutating func hex4() -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = hexValue(byte) else { return nil }
             value = value << 4 | digit
-            advance()
+            index += 1
         }
         return value
     }
@@ -330,37 +348,35 @@ private struct JSONScanner {
         }
     }
 
-    mutating func scanNumber() -> Result<String, Diagnostic> {
+    /// Skips decimal digits and says how many there were.
+    mutating func skipDigits() -> Int {
         let start = index
-        let startPosition = here
-        func digits(_ scanner: inout JSONScanner) -> Int {
-            var count = 0
-            while let byte = scanner.current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                scanner.advance()
-                count += 1
-            }
-            return count
-        }
-        if current == UInt8(ascii: "-") { advance() }
-        if current == UInt8(ascii: "I") { return .failure(Diagnostic(.jsonSyntax, "NaN and Infinity are not JSON numbers", at: startPosition)) }
+        while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+        return index - start
+    }
+
+    mutating func scanNumber() throws(Diagnostic) -> String {
+        let start = index
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "I") { throw syntaxError("NaN and Infinity are not JSON numbers", at: start) }
         let integerStart = index
-        let integerDigits = digits(&self)
-        if integerDigits == 0 { return .failure(Diagnostic(.jsonSyntax, "a number needs digits", at: here)) }
+        let integerDigits = skipDigits()
+        if integerDigits == 0 { throw syntaxError("a number needs digits") }
         if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
-            return .failure(Diagnostic(.jsonSyntax, "numbers may not have leading zeros", at: startPosition))
+            throw syntaxError("numbers may not have leading zeros", at: start)
         }
         if current == UInt8(ascii: ".") {
-            advance()
-            if digits(&self) == 0 { return .failure(Diagnostic(.jsonSyntax, "a digit is expected after the decimal point", at: here)) }
+            index += 1
+            if skipDigits() == 0 { throw syntaxError("a digit is expected after the decimal point") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            advance()
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
-            if digits(&self) == 0 { return .failure(Diagnostic(.jsonSyntax, "a digit is expected in the exponent", at: here)) }
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            if skipDigits() == 0 { throw syntaxError("a digit is expected in the exponent") }
         }
         if index - start > limits.maxScalarBytes {
-            return .failure(Diagnostic(.scalarTooLong, "a number longer than the limit of \(limits.maxScalarBytes) bytes", at: startPosition))
+            throw Diagnostic(.scalarTooLong, "a number longer than the limit of \(limits.maxScalarBytes) bytes", at: position(at: start))
         }
-        return .success(builder.text(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+        return builder.text(UnsafeBufferPointer(rebasing: bytes[start..<index]))
     }
 }

@@ -20,8 +20,7 @@ struct ShortTexts {
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         guard count <= 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
-        var words: (low: UInt64, high: UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
+        let words = Self.words(base, count)
         let hash = (words.low ^ (words.high &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
         let slot = Int(truncatingIfNeeded: hash >> 56) & (Self.slotCount - 1)
         if slots[slot].count == count && slots[slot].low == words.low && slots[slot].high == words.high {
@@ -30,5 +29,18 @@ struct ShortTexts {
         let text = String(decoding: bytes, as: UTF8.self)
         slots[slot] = Slot(low: words.low, high: words.high, count: count, text: text)
         return text
+    }
+
+    /// The bytes as a key: two words that, with the count, tell apart any two texts of up to 15 bytes. Eight
+    /// or more are read as two overlapping words; fewer, byte by byte (a word could reach past the buffer).
+    @inline(__always)
+    private static func words(_ base: UnsafePointer<UInt8>, _ count: Int) -> (low: UInt64, high: UInt64) {
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        var low: UInt64 = 0
+        for offset in 0..<count { low |= UInt64(base[offset]) << (8 * offset) }
+        return (low, 0)
     }
 }

@@ -40,11 +40,22 @@ struct TreeBuilder {
         SourcePosition(file: tree.file, line: line, column: column)
     }
 
-    /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar).
+    /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar). A mapping's key is checked
+    /// against the mapping's earlier keys before it is stored.
     @inline(__always)
     mutating func add(_ text: consuming String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
-        let index = tree.appendScalar(text, style, line: line, column: column)
-        return attach(index)
+        let index = tree.count
+        if let last = stack.indices.last, stack[last].isMapping, (childCount - stack[last].start) % 2 == 0,
+            let first = earlierKey(text, index: index, inFrame: last)
+        {
+            let earlier = tree.position(of: first)
+            return Diagnostic(
+                .duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))",
+                at: position(line, column))
+        }
+        _ = tree.appendScalar(text, style, line: line, column: column)
+        attach(index)
+        return nil
     }
 
     /// Adds a scalar whose text is `bytes`, already checked to be UTF-8.
@@ -72,30 +83,21 @@ struct TreeBuilder {
         return nil
     }
 
-    /// Ends the innermost mapping or list.
-    mutating func close() -> Diagnostic? {
-        guard let frame = stack.popLast() else { return nil }
+    /// Ends the innermost mapping or list. (It is a value: ``open(mapping:line:column:)`` refused it as a key.)
+    mutating func close() {
+        guard let frame = stack.popLast() else { return }
         tree.setChildren(of: frame.node, children[frame.start..<childCount])
         childCount = frame.start
-        return attach(frame.node)
+        attach(frame.node)
     }
 
+    /// Makes node `index` the next child of the innermost open collection, or the root.
     @inline(__always)
-    private mutating func attach(_ index: Int) -> Diagnostic? {
-        guard let last = stack.indices.last else {
+    private mutating func attach(_ index: Int) {
+        guard !stack.isEmpty else {
             tree.root = index
             rootSet = true
-            return nil
-        }
-        let start = stack[last].start
-        if stack[last].isMapping && (childCount - start) % 2 == 0 {
-            guard let text = tree.scalar(index) else {
-                return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: tree.position(of: index))
-            }
-            if let first = earlierKey(text, index: index, inFrame: last) {
-                let earlier = tree.position(of: first)
-                return Diagnostic(.duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))", at: tree.position(of: index))
-            }
+            return
         }
         if childCount < children.count {
             children[childCount] = Int32(truncatingIfNeeded: index)
@@ -103,7 +105,6 @@ struct TreeBuilder {
             children.append(Int32(truncatingIfNeeded: index))
         }
         childCount += 1
-        return nil
     }
 
     /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any; else, once the

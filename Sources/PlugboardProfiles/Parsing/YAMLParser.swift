@@ -65,7 +65,7 @@ public enum YAMLParser {
                     if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file) { return .failure(problem) }
                     if let problem = builder.open(mapping: true, line: line, column: column) { return .failure(problem) }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    if let problem = builder.close() { return .failure(problem) }
+                    builder.close()
                 default:
                     break
                 }
