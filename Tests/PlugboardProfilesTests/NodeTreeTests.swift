@@ -110,6 +110,26 @@ import Testing
         #expect(tree.position(of: key).description == "tree.json:2:49")
     }
 
+    @Test func jsonColumnsCountCharactersNotBytes() throws {
+        // The scanner works columns out only where a node starts: from the offset on an ASCII line, by
+        // counting characters once a line has a wider one (or an escape, which may stand for one).
+        let json = "{\"名前\": \"café\", \"k\": 1,\n \"x\": \"\\u00e9\\n\", \"y\": [true, null]}"
+        let tree = try JSONParser.parse(Array(json.utf8), file: "wide.json").get()
+        let pairs = try #require(tree.pairs(of: tree.root))
+        #expect(pairs.map { tree.position(of: $0.value).description }
+            == ["wide.json:1:8", "wide.json:1:21", "wide.json:2:7", "wide.json:2:24"])
+        #expect(tree.scalar(pairs[2].value) == "é\n")
+        let list = try #require(tree.items(of: pairs[3].value))
+        #expect(tree.position(of: list[1]).description == "wide.json:2:31")
+        for (text, position) in [("{\"é\": tru}", "1:7"), ("[\"\\u00e9\", \"é\", x]", "1:17"), ("[1,\n \"日本\" 2]", "2:7")] {
+            guard case .failure(let diagnostic) = JSONParser.parse(Array(text.utf8), file: "bad.json") else {
+                Issue.record("\(text) parsed")
+                continue
+            }
+            #expect(diagnostic.position.description == "bad.json:\(position)", "\(text)")
+        }
+    }
+
     @Test func everyScalarKeepsItsOwnTextAmongThousandsOfShortOnes() throws {
         // Short texts are made once per spelling through a small table: many spellings share its slots.
         let keys = (0..<3000).map { "k\($0 * 7919 % 100_000)" } + ["fifteen_bytes_x", "sixteen_bytes_xy", "é", "日本"]
