@@ -105,10 +105,13 @@ public struct NodeTree: Sendable {
     public internal(set) var root = 0
     /// The file the document came from.
     public let file: String
+    /// `file`'s number, which every position in the tree carries.
+    let fileNumber: SourceFileNames.Number
 
     /// An empty tree for `file`, filled by a parser.
     public init(file: String) {
         self.file = file
+        fileNumber = SourceFileNames.number(of: file)
     }
 
     /// How many nodes the tree holds.
@@ -131,7 +134,7 @@ public struct NodeTree: Sendable {
 
     /// Where node `index` starts.
     public func position(of index: Int) -> SourcePosition {
-        SourcePosition(file: file, line: Int(records[index].line), column: Int(records[index].column))
+        SourcePosition(fileNumber: fileNumber, line: Int(records[index].line), column: Int(records[index].column))
     }
 
     /// The pairs of node `index`, or nil when it is not a mapping.
@@ -207,31 +210,6 @@ public struct NodeTree: Sendable {
             case .plain, .text: return "\"\(text)\""
             }
         }
-    }
-}
-
-/// A place in a file.
-public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    /// The file's path as given.
-    public var file: String
-    /// 1-based line.
-    public var line: Int
-    /// 1-based column, in characters.
-    public var column: Int
-
-    /// A position.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
-
-    /// File order: by file, then line, then column.
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }
 

@@ -37,7 +37,7 @@ struct TreeBuilder {
     }
 
     private func position(_ line: Int, _ column: Int) -> SourcePosition {
-        SourcePosition(file: tree.file, line: line, column: column)
+        SourcePosition(fileNumber: tree.fileNumber, line: line, column: column)
     }
 
     /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar). A mapping's key is checked
