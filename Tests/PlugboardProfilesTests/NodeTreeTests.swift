@@ -130,6 +130,22 @@ import Testing
         }
     }
 
+    @Test func aDuplicateKeyIsFoundAfterThousandsOfOtherTextsBetweenItsTwoUses() throws {
+        // Short texts share a table with a slot per hash: in between, other texts take the first key's slot,
+        // and its second use is stored anew; it is still the same key.
+        let items = (0..<2000).map { "\"v\($0)\"" }.joined(separator: ", ")
+        for (text, file) in [
+            ("{\"a\": [\(items)], \"a\": 1}", "dup.json"), ("a: [\(items)]\na: 1\n", "dup.yaml"),
+        ] {
+            let parsed = file.hasSuffix(".json") ? JSONParser.parse(Array(text.utf8), file: file) : YAMLParser.parse(Array(text.utf8), file: file)
+            guard case .failure(let diagnostic) = parsed else {
+                Issue.record("\(file) parsed")
+                continue
+            }
+            #expect(diagnostic.message.hasPrefix("duplicate key 'a' (first at line 1, column"), "\(diagnostic)")
+        }
+    }
+
     @Test func everyScalarKeepsItsOwnTextAmongThousandsOfShortOnes() throws {
         // Short texts are made once per spelling through a small table: many spellings share its slots.
         let keys = (0..<3000).map { "k\($0 * 7919 % 100_000)" } + ["fifteen_bytes_x", "sixteen_bytes_xy", "é", "日本"]

@@ -150,7 +150,7 @@ private struct JSONScanner {
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     let (line, column) = lineAndColumn(at: start)
                     let text = try scanNumber()
-                    if let problem = builder.add(text, .number, line: line, column: column) { throw problem }
+                    if let problem = builder.add(text: text, .number, line: line, column: column) { throw problem }
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     let literal: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
                     let length = literal.utf8CodeUnitCount
@@ -161,7 +161,8 @@ private struct JSONScanner {
                     let (line, column) = lineAndColumn(at: start)
                     index += length
                     let style: NodeTree.ScalarStyle = byte == UInt8(ascii: "n") ? .null : .boolean
-                    if let problem = builder.add(literal.description, style, line: line, column: column) { throw problem }
+                    let text = builder.text(UnsafeBufferPointer(start: literal.utf8Start, count: length))
+                    if let problem = builder.add(text: text, style, line: line, column: column) { throw problem }
                 case UInt8(ascii: "N"), UInt8(ascii: "I"):
                     throw syntaxError("NaN and Infinity are not JSON numbers")
                 case UInt8(ascii: "'"):
@@ -225,12 +226,12 @@ private struct JSONScanner {
     mutating func addString() throws(Diagnostic) {
         let (line, column) = lineAndColumn(at: index)
         let text = try scanString()
-        if let problem = builder.add(text, .text, line: line, column: column) { throw problem }
+        if let problem = builder.add(text: text, .text, line: line, column: column) { throw problem }
     }
 
-    /// Scans a string. Runs without escapes (nearly every string) become text straight from the input bytes,
+    /// Scans a string and returns its text's number in the tree. Runs without escapes (nearly every string) become text straight from the input bytes,
     /// which are already checked to be UTF-8; only strings with escapes are assembled byte by byte.
-    mutating func scanString() throws(Diagnostic) -> String {
+    mutating func scanString() throws(Diagnostic) -> Int32 {
         index += 1  // the opening quote
         let start = index
         let end = min(bytes.count, start + limits.maxScalarBytes + 1)
@@ -252,7 +253,7 @@ private struct JSONScanner {
     }
 
     /// The rest of a string that has escapes, or the problem that ends it; `index` is past its first plain run.
-    mutating func scanEscapedString(from start: Int) throws(Diagnostic) -> String {
+    mutating func scanEscapedString(from start: Int) throws(Diagnostic) -> Int32 {
         // Columns on this line are counted from here on: the string may hold any character.
         lineHasWideCharacters = true
         // Text before the current run of plain bytes, escapes decoded.
@@ -267,7 +268,7 @@ private struct JSONScanner {
             case UInt8(ascii: "\""):
                 assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
-                return String(decoding: assembled, as: UTF8.self)
+                return builder.text(String(decoding: assembled, as: UTF8.self))
             case UInt8(ascii: "\\"):
                 assembled.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 try scanEscape(into: &assembled)
@@ -355,7 +356,7 @@ private struct JSONScanner {
         return index - start
     }
 
-    mutating func scanNumber() throws(Diagnostic) -> String {
+    mutating func scanNumber() throws(Diagnostic) -> Int32 {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         if current == UInt8(ascii: "I") { throw syntaxError("NaN and Infinity are not JSON numbers", at: start) }

@@ -1,9 +1,10 @@
 /// A parsed YAML or JSON document: every value with the line and column where it starts.
 ///
 /// Nodes live in one flat array and refer to their children by index, so neither building nor freeing a
-/// document recurses, however deep it is. A node is a small record whose only reference is a scalar's text;
-/// every collection's children are kept in one other array, so a document costs two allocations however
-/// many nodes it has (besides texts longer than 15 bytes).
+/// document recurses, however deep it is. A node is a record of five numbers and no reference: a scalar
+/// names its text in a table of the document's distinct texts (a profile repeats its field and implementation
+/// names thousands of times), and a collection its run of children in one other array. A document is three
+/// arrays however many nodes it has, and freeing it does not visit its nodes.
 public struct NodeTree: Sendable {
     /// What a node holds, as a value of its own (built on demand; ``pairs(of:)``, ``items(of:)`` and
     /// ``scalar(_:)`` read the tree without building one).
@@ -83,11 +84,9 @@ public struct NodeTree: Sendable {
             case plain, text, number, boolean, null, mapping, sequence
         }
 
-        /// A scalar's text (empty for a collection).
-        var text: String
         var line: Int32
         var column: Int32
-        /// Where a collection's children start in `links`.
+        /// A scalar's text in `texts`, or where a collection's children start in `links`.
         var first: Int32
         /// How many entries of `links` a collection has (two per mapping pair).
         var count: Int32
@@ -99,6 +98,8 @@ public struct NodeTree: Sendable {
 
     /// Every node, by index.
     private var records: [Record] = []
+    /// The scalars' texts, each distinct short text once.
+    private var texts: [String] = []
     /// Each collection's children, one run per collection: key, value, key, value... for a mapping.
     private var links: [Int32] = []
     /// The index of the root node.
@@ -128,7 +129,7 @@ public struct NodeTree: Sendable {
         switch record.tag {
         case .mapping: return .mapping(Array(pairs(of: index)!))
         case .sequence: return .sequence(Array(items(of: index)!))
-        default: return .scalar(record.text, ScalarStyle(rawValue: record.tag.rawValue)!)
+        default: return .scalar(texts[Int(record.first)], ScalarStyle(rawValue: record.tag.rawValue)!)
         }
     }
 
@@ -156,13 +157,13 @@ public struct NodeTree: Sendable {
 
     /// The scalar text of node `index`, or nil when it is a mapping or sequence.
     public func scalar(_ index: Int) -> String? {
-        records[index].isScalar ? records[index].text : nil
+        records[index].isScalar ? texts[Int(records[index].first)] : nil
     }
 
     /// The scalar text and style of node `index`, or nil when it is a mapping or sequence.
     public func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
         guard let style = ScalarStyle(rawValue: records[index].tag.rawValue) else { return nil }
-        return (records[index].text, style)
+        return (texts[Int(records[index].first)], style)
     }
 
     /// Makes room for `count` nodes.
@@ -171,10 +172,26 @@ public struct NodeTree: Sendable {
         links.reserveCapacity(count)
     }
 
-    /// Adds a scalar node and returns its index.
-    mutating func appendScalar(_ text: consuming String, _ style: ScalarStyle, line: Int, column: Int) -> Int {
+    /// Text number `number` of the table.
+    func text(_ number: Int32) -> String {
+        texts[Int(number)]
+    }
+
+    /// The text number of scalar node `index`.
+    func textNumber(of index: Int) -> Int32 {
+        records[index].first
+    }
+
+    /// Adds `text` to the table of texts and returns its number, for ``appendScalar(text:_:line:column:)``.
+    mutating func appendText(_ text: String) -> Int32 {
+        texts.append(text)
+        return Int32(truncatingIfNeeded: texts.count - 1)
+    }
+
+    /// Adds a scalar node whose text is number `text` in the table, and returns its index.
+    mutating func appendScalar(text: Int32, _ style: ScalarStyle, line: Int, column: Int) -> Int {
         records.append(Record(
-            text: text, line: Int32(clamping: line), column: Int32(clamping: column), first: 0, count: 0,
+            line: Int32(clamping: line), column: Int32(clamping: column), first: text, count: 0,
             tag: Record.Tag(rawValue: style.rawValue)!))
         return records.count - 1
     }
@@ -182,7 +199,7 @@ public struct NodeTree: Sendable {
     /// Adds an empty mapping or list node, whose children ``setChildren(of:_:)`` sets once they are parsed.
     mutating func appendCollection(mapping isMapping: Bool, line: Int, column: Int) -> Int {
         records.append(Record(
-            text: "", line: Int32(clamping: line), column: Int32(clamping: column),
+            line: Int32(clamping: line), column: Int32(clamping: column),
             first: Int32(truncatingIfNeeded: links.count), count: 0, tag: isMapping ? .mapping : .sequence))
         return records.count - 1
     }

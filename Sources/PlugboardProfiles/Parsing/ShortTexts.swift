@@ -1,34 +1,56 @@
-/// Strings for a document's short scalars, each spelling made once.
+/// The numbers of a document's short texts in its ``NodeTree``, so that each spelling is stored once.
 ///
 /// A profile repeats its field names and implementation names thousands of times, and making a `String`
 /// from bytes checks them as UTF-8 again every time (about 200 instructions for a short one). Texts of up to
-/// 15 bytes, which Swift stores inline without allocating, are remembered in a small table keyed by their
-/// bytes, read as two machine words: a repeated spelling costs a hash and two comparisons.
+/// 15 bytes are remembered in a small table keyed by their bytes, read as two machine words: a repeated
+/// spelling costs a hash and two comparisons, and the tree keeps one string for all its uses.
 struct ShortTexts {
+    /// A short text's bytes as a key, and the slot it belongs in.
+    struct Key {
+        fileprivate let low: UInt64
+        fileprivate let high: UInt64
+        fileprivate let count: Int
+        fileprivate let slot: Int
+    }
+
+    /// What the table knows of a text.
+    enum Lookup {
+        /// The text's number.
+        case found(Int32)
+        /// Not known yet: ``remember(_:as:)`` it under `key` once it has a number.
+        case missing(Key)
+        /// Longer than the table keeps.
+        case long
+    }
+
     private struct Slot {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var count = -1
-        var text = ""
+        var number: Int32 = 0
     }
 
     /// A power of two: a slot is chosen by the top bits of a hash.
     private static let slotCount = 256
     private var slots = [Slot](repeating: Slot(), count: slotCount)
 
-    /// The string for `bytes`, which are valid UTF-8.
-    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The number of the text spelled `bytes`, if it is remembered.
+    @inline(__always)
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Lookup {
         let count = bytes.count
-        guard count <= 15, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        guard count <= 15, let base = bytes.baseAddress else { return .long }
         let words = Self.words(base, count)
         let hash = (words.low ^ (words.high &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
         let slot = Int(truncatingIfNeeded: hash >> 56) & (Self.slotCount - 1)
         if slots[slot].count == count && slots[slot].low == words.low && slots[slot].high == words.high {
-            return slots[slot].text
+            return .found(slots[slot].number)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        slots[slot] = Slot(low: words.low, high: words.high, count: count, text: text)
-        return text
+        return .missing(Key(low: words.low, high: words.high, count: count, slot: slot))
+    }
+
+    /// Remembers `number` for the text of `key` (in place of whatever text had its slot).
+    mutating func remember(_ key: Key, as number: Int32) {
+        slots[key.slot] = Slot(low: key.low, high: key.high, count: key.count, number: number)
     }
 
     /// The bytes as a key: two words that, with the count, tell apart any two texts of up to 15 bytes. Eight

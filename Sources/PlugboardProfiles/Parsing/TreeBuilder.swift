@@ -40,20 +40,21 @@ struct TreeBuilder {
         SourcePosition(fileNumber: tree.fileNumber, line: line, column: column)
     }
 
-    /// Adds a scalar (inlined into the parsers' loops: it runs for every scalar). A mapping's key is checked
-    /// against the mapping's earlier keys before it is stored.
+    /// Adds a scalar whose text is number `text` (from ``text(_:)-(UnsafeBufferPointer<UInt8>)``); inlined
+    /// into the parsers' loops, as it runs for every scalar. A mapping's key is checked against the mapping's
+    /// earlier keys before it is stored.
     @inline(__always)
-    mutating func add(_ text: consuming String, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
+    mutating func add(text: Int32, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
         let index = tree.count
         if let last = stack.indices.last, stack[last].isMapping, (childCount - stack[last].start) % 2 == 0,
             let first = earlierKey(text, index: index, inFrame: last)
         {
             let earlier = tree.position(of: first)
             return Diagnostic(
-                .duplicateKey, "duplicate key '\(text)' (first at line \(earlier.line), column \(earlier.column))",
+                .duplicateKey, "duplicate key '\(tree.text(text))' (first at line \(earlier.line), column \(earlier.column))",
                 at: position(line, column))
         }
-        _ = tree.appendScalar(text, style, line: line, column: column)
+        _ = tree.appendScalar(text: text, style, line: line, column: column)
         attach(index)
         return nil
     }
@@ -61,13 +62,27 @@ struct TreeBuilder {
     /// Adds a scalar whose text is `bytes`, already checked to be UTF-8.
     @inline(__always)
     mutating func add(bytes: UnsafeBufferPointer<UInt8>, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
-        add(text(bytes), style, line: line, column: column)
+        add(text: text(bytes), style, line: line, column: column)
     }
 
-    /// The string for `bytes`, already checked to be UTF-8 (made once per short spelling).
+    /// The number of the text spelled `bytes`, already checked to be UTF-8: a short spelling is stored once.
     @inline(__always)
-    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        texts.text(bytes)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        switch texts.lookup(bytes) {
+        case .found(let number):
+            return number
+        case .missing(let key):
+            let number = tree.appendText(String(decoding: bytes, as: UTF8.self))
+            texts.remember(key, as: number)
+            return number
+        case .long:
+            return tree.appendText(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The number of a text the parser assembled (a JSON string with escapes).
+    mutating func text(_ assembled: String) -> Int32 {
+        tree.appendText(assembled)
     }
 
     /// Starts a mapping or a list.
@@ -107,17 +122,22 @@ struct TreeBuilder {
         childCount += 1
     }
 
-    /// The key node with the same text as `text` in the mapping of stack frame `frame`, if any; else, once the
-    /// mapping is indexed, records `index` as that text's key (one hash lookup for both).
-    private mutating func earlierKey(_ text: String, index: Int, inFrame frame: Int) -> Int? {
+    /// The key node with the same text as text number `text` in the mapping of stack frame `frame`, if any;
+    /// else, once the mapping is indexed, records `index` as that text's key (one hash lookup for both).
+    private mutating func earlierKey(_ text: Int32, index: Int, inFrame frame: Int) -> Int? {
         let start = stack[frame].start
         if (childCount - start) / 2 <= Self.linearKeyLimit {
-            // Comparing lengths first spares most comparisons of unequal keys.
-            let length = text.utf8.count
-            for key in stride(from: start, to: childCount, by: 2) {
-                if let earlier = tree.scalar(Int(children[key])), earlier.utf8.count == length, earlier == text {
-                    return Int(children[key])
-                }
+            // The same number is the same text; different numbers can be too (a long text, or a short one
+            // stored again after another took its slot in `texts`), so their strings are compared, lengths first.
+            let string = tree.text(text)
+            let length = string.utf8.count
+            var key = start
+            while key < childCount {
+                let earlier = tree.textNumber(of: Int(children[key]))
+                if earlier == text { return Int(children[key]) }
+                let earlierString = tree.text(earlier)
+                if earlierString.utf8.count == length, earlierString == string { return Int(children[key]) }
+                key += 2
             }
             return nil
         }
@@ -125,11 +145,11 @@ struct TreeBuilder {
             // The mapping just outgrew the linear search: index the keys it has so far.
             var keys = NameIndex(capacity: 64)
             for key in stride(from: start, to: childCount, by: 2) {
-                _ = keys.valueOrInsert(tree.scalar(Int(children[key])) ?? "", Int(children[key]))
+                _ = keys.valueOrInsert(tree.text(tree.textNumber(of: Int(children[key]))), Int(children[key]))
             }
             stack[frame].keys = keys
         }
-        return stack[frame].keys!.valueOrInsert(text, index)
+        return stack[frame].keys!.valueOrInsert(tree.text(text), index)
     }
 
     /// The finished tree, or nil when nothing was parsed.
