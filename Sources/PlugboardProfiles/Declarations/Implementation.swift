@@ -33,9 +33,10 @@ public struct Implementation<T>: Sendable {
 extension ValueNode {
     /// `{}`, for settings that a profile left out.
     static let emptyMapping: ValueNode = {
-        var tree = NodeTree(file: "<no settings>")
-        tree.root = tree.appendCollection(mapping: true, line: 1, column: 1)
-        return ValueNode(tree: tree, index: tree.root)
+        var table = NodeTable()
+        let root = table.appendCollection(mapping: true, line: 1, column: 1)
+        let file = "<no settings>"
+        return ValueNode(tree: NodeTree(table, root: root, file: file, fileNumber: SourceFileNames.number(of: file)), index: root)
     }()
 }
 

@@ -1,10 +1,8 @@
 /// A parsed YAML or JSON document: every value with the line and column where it starts.
 ///
-/// Nodes live in one flat array and refer to their children by index, so neither building nor freeing a
-/// document recurses, however deep it is. A node is a record of five numbers and no reference: a scalar
-/// names its text in a table of the document's distinct texts (a profile repeats its field and implementation
-/// names thousands of times), and a collection its run of children in one other array. A document is three
-/// arrays however many nodes it has, and freeing it does not visit its nodes.
+/// Nodes live in flat arrays (``NodeTable``) and refer to their children by index, so neither building nor
+/// freeing a document recurses, however deep it is. The tree is one reference to them: copying it, as every
+/// `with:` and `value:` of a profile does, costs one reference count.
 public struct NodeTree: Sendable {
     /// What a node holds, as a value of its own (built on demand; ``pairs(of:)``, ``items(of:)`` and
     /// ``scalar(_:)`` read the tree without building one).
@@ -78,41 +76,40 @@ public struct NodeTree: Sendable {
         public subscript(position: Int) -> Int { Int(links[links.startIndex + position]) }
     }
 
-    /// A node: a scalar's style and text, or a collection's run of children in `links`.
-    struct Record {
-        enum Tag: UInt8 {
-            case plain, text, number, boolean, null, mapping, sequence
+    /// The nodes, which no one changes once the parser is done: every copy of the tree (each `with:` and
+    /// `value:` of a profile holds one) shares them through one reference.
+    private final class Storage: Sendable {
+        let table: NodeTable
+        let root: Int
+        let file: String
+        let fileNumber: SourceFileNames.Number
+
+        init(table: NodeTable, root: Int, file: String, fileNumber: SourceFileNames.Number) {
+            self.table = table
+            self.root = root
+            self.file = file
+            self.fileNumber = fileNumber
         }
-
-        var line: Int32
-        var column: Int32
-        /// A scalar's text in `texts`, or where a collection's children start in `links`.
-        var first: Int32
-        /// How many entries of `links` a collection has (two per mapping pair).
-        var count: Int32
-        var tag: Tag
-
-        /// Whether the node is a scalar (scalar tags share their raw values with ``ScalarStyle``).
-        var isScalar: Bool { tag.rawValue <= Tag.null.rawValue }
     }
 
-    /// Every node, by index.
-    private var records: [Record] = []
-    /// The scalars' texts, each distinct short text once.
-    private var texts: [String] = []
-    /// Each collection's children, one run per collection: key, value, key, value... for a mapping.
-    private var links: [Int32] = []
-    /// The index of the root node.
-    public internal(set) var root = 0
-    /// The file the document came from.
-    public let file: String
-    /// `file`'s number, which every position in the tree carries.
-    let fileNumber: SourceFileNames.Number
+    private let storage: Storage
 
-    /// An empty tree for `file`, filled by a parser.
+    /// The index of the root node.
+    public var root: Int { storage.root }
+    /// The file the document came from.
+    public var file: String { storage.file }
+    /// `file`'s number, which every position in the tree carries.
+    var fileNumber: SourceFileNames.Number { storage.fileNumber }
+    private var records: [NodeTable.Record] { storage.table.records }
+
+    /// An empty tree for `file`.
     public init(file: String) {
-        self.file = file
-        fileNumber = SourceFileNames.number(of: file)
+        self.init(NodeTable(), root: 0, file: file, fileNumber: SourceFileNames.number(of: file))
+    }
+
+    /// The tree of the nodes in `table`, from node `root`.
+    init(_ table: NodeTable, root: Int, file: String, fileNumber: SourceFileNames.Number) {
+        storage = Storage(table: table, root: root, file: file, fileNumber: fileNumber)
     }
 
     /// How many nodes the tree holds.
@@ -129,7 +126,7 @@ public struct NodeTree: Sendable {
         switch record.tag {
         case .mapping: return .mapping(Array(pairs(of: index)!))
         case .sequence: return .sequence(Array(items(of: index)!))
-        default: return .scalar(texts[Int(record.first)], ScalarStyle(rawValue: record.tag.rawValue)!)
+        default: return .scalar(storage.table.text(record.first), ScalarStyle(rawValue: record.tag.rawValue)!)
         }
     }
 
@@ -141,74 +138,24 @@ public struct NodeTree: Sendable {
     /// The pairs of node `index`, or nil when it is not a mapping.
     public func pairs(of index: Int) -> Pairs? {
         guard records[index].tag == .mapping else { return nil }
-        return Pairs(links: children(of: index))
+        return Pairs(links: storage.table.children(of: index))
     }
 
     /// The items of node `index`, or nil when it is not a list.
     public func items(of index: Int) -> Items? {
         guard records[index].tag == .sequence else { return nil }
-        return Items(links: children(of: index))
-    }
-
-    private func children(of index: Int) -> ArraySlice<Int32> {
-        let first = Int(records[index].first)
-        return links[first..<first + Int(records[index].count)]
+        return Items(links: storage.table.children(of: index))
     }
 
     /// The scalar text of node `index`, or nil when it is a mapping or sequence.
     public func scalar(_ index: Int) -> String? {
-        records[index].isScalar ? texts[Int(records[index].first)] : nil
+        records[index].isScalar ? storage.table.text(records[index].first) : nil
     }
 
     /// The scalar text and style of node `index`, or nil when it is a mapping or sequence.
     public func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
         guard let style = ScalarStyle(rawValue: records[index].tag.rawValue) else { return nil }
-        return (texts[Int(records[index].first)], style)
-    }
-
-    /// Makes room for `count` nodes.
-    mutating func reserveCapacity(_ count: Int) {
-        records.reserveCapacity(count)
-        links.reserveCapacity(count)
-    }
-
-    /// Text number `number` of the table.
-    func text(_ number: Int32) -> String {
-        texts[Int(number)]
-    }
-
-    /// The text number of scalar node `index`.
-    func textNumber(of index: Int) -> Int32 {
-        records[index].first
-    }
-
-    /// Adds `text` to the table of texts and returns its number, for ``appendScalar(text:_:line:column:)``.
-    mutating func appendText(_ text: String) -> Int32 {
-        texts.append(text)
-        return Int32(truncatingIfNeeded: texts.count - 1)
-    }
-
-    /// Adds a scalar node whose text is number `text` in the table, and returns its index.
-    mutating func appendScalar(text: Int32, _ style: ScalarStyle, line: Int, column: Int) -> Int {
-        records.append(Record(
-            line: Int32(clamping: line), column: Int32(clamping: column), first: text, count: 0,
-            tag: Record.Tag(rawValue: style.rawValue)!))
-        return records.count - 1
-    }
-
-    /// Adds an empty mapping or list node, whose children ``setChildren(of:_:)`` sets once they are parsed.
-    mutating func appendCollection(mapping isMapping: Bool, line: Int, column: Int) -> Int {
-        records.append(Record(
-            line: Int32(clamping: line), column: Int32(clamping: column),
-            first: Int32(truncatingIfNeeded: links.count), count: 0, tag: isMapping ? .mapping : .sequence))
-        return records.count - 1
-    }
-
-    /// Sets the children of collection node `index` (key, value, key, value... for a mapping).
-    mutating func setChildren(of index: Int, _ children: ArraySlice<Int32>) {
-        records[index].first = Int32(truncatingIfNeeded: links.count)
-        records[index].count = Int32(truncatingIfNeeded: children.count)
-        links.append(contentsOf: children)
+        return (storage.table.text(records[index].first), style)
     }
 
     /// A short description of what node `index` is, for messages: "a mapping", "the number 3".

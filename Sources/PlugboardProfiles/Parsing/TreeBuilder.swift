@@ -16,7 +16,10 @@ struct TreeBuilder {
     /// Mappings with more keys than this look duplicates up in a `NameIndex` instead of comparing them all.
     private static let linearKeyLimit = 8
 
-    private var tree: NodeTree
+    private var table = NodeTable()
+    private var root = 0
+    private let file: String
+    private let fileNumber: SourceFileNames.Number
     private var stack: [Frame] = []
     /// The children of the open collections, innermost last (key, value, key, value... for a mapping), in
     /// `children[..<childCount]`: closing a collection lowers the count instead of removing elements.
@@ -31,13 +34,14 @@ struct TreeBuilder {
     /// profile has one per 8 to 10 bytes and grows the arrays twice from there; a profile with comments and
     /// long values reserves no memory it will not use. Either way the estimate costs copies, never a failure.
     init(file: String, limits: ParseLimits, inputBytes: Int) {
-        tree = NodeTree(file: file)
-        tree.reserveCapacity(inputBytes / 32)
+        self.file = file
+        fileNumber = SourceFileNames.number(of: file)
+        table.reserveCapacity(inputBytes / 32)
         self.limits = limits
     }
 
     private func position(_ line: Int, _ column: Int) -> SourcePosition {
-        SourcePosition(fileNumber: tree.fileNumber, line: line, column: column)
+        SourcePosition(fileNumber: fileNumber, line: line, column: column)
     }
 
     /// Adds a scalar whose text is number `text` (from ``text(_:)-(UnsafeBufferPointer<UInt8>)``); inlined
@@ -45,16 +49,16 @@ struct TreeBuilder {
     /// earlier keys before it is stored.
     @inline(__always)
     mutating func add(text: Int32, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
-        let index = tree.count
+        let index = table.count
         if let last = stack.indices.last, stack[last].isMapping, (childCount - stack[last].start) % 2 == 0,
             let first = earlierKey(text, index: index, inFrame: last)
         {
-            let earlier = tree.position(of: first)
+            let earlier = table.records[first]
             return Diagnostic(
-                .duplicateKey, "duplicate key '\(tree.text(text))' (first at line \(earlier.line), column \(earlier.column))",
+                .duplicateKey, "duplicate key '\(table.text(text))' (first at line \(earlier.line), column \(earlier.column))",
                 at: position(line, column))
         }
-        _ = tree.appendScalar(text: text, style, line: line, column: column)
+        _ = table.appendScalar(text: text, style, line: line, column: column)
         attach(index)
         return nil
     }
@@ -72,17 +76,17 @@ struct TreeBuilder {
         case .found(let number):
             return number
         case .missing(let key):
-            let number = tree.appendText(String(decoding: bytes, as: UTF8.self))
+            let number = table.appendText(String(decoding: bytes, as: UTF8.self))
             texts.remember(key, as: number)
             return number
         case .long:
-            return tree.appendText(String(decoding: bytes, as: UTF8.self))
+            return table.appendText(String(decoding: bytes, as: UTF8.self))
         }
     }
 
     /// The number of a text the parser assembled (a JSON string with escapes).
     mutating func text(_ assembled: String) -> Int32 {
-        tree.appendText(assembled)
+        table.appendText(assembled)
     }
 
     /// Starts a mapping or a list.
@@ -93,7 +97,7 @@ struct TreeBuilder {
         if let frame = stack.last, frame.isMapping, (childCount - frame.start) % 2 == 0 {
             return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
         }
-        let index = tree.appendCollection(mapping: isMapping, line: line, column: column)
+        let index = table.appendCollection(mapping: isMapping, line: line, column: column)
         stack.append(Frame(node: index, isMapping: isMapping, start: childCount))
         return nil
     }
@@ -101,7 +105,7 @@ struct TreeBuilder {
     /// Ends the innermost mapping or list. (It is a value: ``open(mapping:line:column:)`` refused it as a key.)
     mutating func close() {
         guard let frame = stack.popLast() else { return }
-        tree.setChildren(of: frame.node, children[frame.start..<childCount])
+        table.setChildren(of: frame.node, children[frame.start..<childCount])
         childCount = frame.start
         attach(frame.node)
     }
@@ -110,7 +114,7 @@ struct TreeBuilder {
     @inline(__always)
     private mutating func attach(_ index: Int) {
         guard !stack.isEmpty else {
-            tree.root = index
+            root = index
             rootSet = true
             return
         }
@@ -129,13 +133,13 @@ struct TreeBuilder {
         if (childCount - start) / 2 <= Self.linearKeyLimit {
             // The same number is the same text; different numbers can be too (a long text, or a short one
             // stored again after another took its slot in `texts`), so their strings are compared, lengths first.
-            let string = tree.text(text)
+            let string = table.text(text)
             let length = string.utf8.count
             var key = start
             while key < childCount {
-                let earlier = tree.textNumber(of: Int(children[key]))
+                let earlier = table.textNumber(of: Int(children[key]))
                 if earlier == text { return Int(children[key]) }
-                let earlierString = tree.text(earlier)
+                let earlierString = table.text(earlier)
                 if earlierString.utf8.count == length, earlierString == string { return Int(children[key]) }
                 key += 2
             }
@@ -145,15 +149,15 @@ struct TreeBuilder {
             // The mapping just outgrew the linear search: index the keys it has so far.
             var keys = NameIndex(capacity: 64)
             for key in stride(from: start, to: childCount, by: 2) {
-                _ = keys.valueOrInsert(tree.text(tree.textNumber(of: Int(children[key]))), Int(children[key]))
+                _ = keys.valueOrInsert(table.text(table.textNumber(of: Int(children[key]))), Int(children[key]))
             }
             stack[frame].keys = keys
         }
-        return stack[frame].keys!.valueOrInsert(tree.text(text), index)
+        return stack[frame].keys!.valueOrInsert(table.text(text), index)
     }
 
     /// The finished tree, or nil when nothing was parsed.
     func finish() -> NodeTree? {
-        rootSet ? tree : nil
+        rootSet ? NodeTree(table, root: root, file: file, fileNumber: fileNumber) : nil
     }
 }
