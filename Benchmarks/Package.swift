@@ -28,6 +28,6 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // One scenario per run, for `valgrind --tool=callgrind` instruction counts (exact on a shared machine).
-        .executableTarget(name: "CallgrindProbe", dependencies: ["Scenarios"], path: "Sources/CallgrindProbe"),
+        .executableTarget(name: "CallgrindProbe", dependencies: ["Scenarios", .product(name: "PlugboardProfiles", package: "main")], path: "Sources/CallgrindProbe"),
     ]
 )

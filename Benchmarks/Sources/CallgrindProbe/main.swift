@@ -2,6 +2,7 @@
 // difference, so start-up and set-up cancel out and the instructions per operation remain.
 //   CallgrindProbe unique/plugboard-instance 1000
 import Foundation
+import PlugboardProfiles
 import Scenarios
 
 let arguments = CommandLine.arguments
@@ -57,6 +58,36 @@ if arguments.count == 2, arguments[1] == "--profiles" {
     print("apply-1000 \(timed { ProfileScenarios.applyWide() } * 1000)")
     _ = ProfileScenarios.thousandFiles
     print("validate-1000-files \(timed { ProfileScenarios.validateThousand() } * 1000)")
+    exit(0)
+}
+
+/// `--phases FILE`: milliseconds for each phase of loading and checking a generated profile (reading the
+/// file, parsing it alone, loading it into a document, merging, checking), four times, to see which phase
+/// grows faster than the file (at 10 MB, the ones whose arrays the allocator maps afresh every time).
+if arguments.count == 3, arguments[1] == "--phases" {
+    _ = ProfileScenarios.catalog
+    let file = arguments[2]
+    let path = "\(ProfileScenarios.directory)/\(file)"
+    for _ in 0..<4 {
+        var start = DispatchTime.now().uptimeNanoseconds
+        func lap(_ phase: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            print("\(phase) \(Double(now - start) / 1e6) ms", terminator: "  ")
+            start = now
+        }
+        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        lap("read")
+        let parsed = file.hasSuffix(".json") ? JSONParser.parse(bytes, file: path) : YAMLParser.parse(bytes, file: path)
+        lap("parse")
+        let (document, found) = ProfileLibrary.load(file: path)
+        lap("read+parse+document")
+        guard let document, case .success = parsed else { print("\(file) has errors: \(found)"); exit(1) }
+        let merged = MergedProfile(names: [document.name], documents: [document])
+        lap("merge")
+        _ = Validation.check(merged, catalog: ProfileScenarios.catalog)
+        lap("check")
+        print()
+    }
     exit(0)
 }
 
