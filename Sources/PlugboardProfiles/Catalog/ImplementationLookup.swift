@@ -6,7 +6,12 @@ extension Dictionary where Key == String {
     /// lookup; comparing a few short names costs about a third of that.
     func value(named name: String) -> Value? {
         guard count <= 8 else { return self[name] }
-        for (key, value) in self where key == name { return value }
+        // Keys only: iterating pairs would copy (and retain) every value on the way.
+        var index = keys.startIndex
+        while index != keys.endIndex {
+            if keys[index] == name { return values[index] }
+            keys.formIndex(after: &index)
+        }
         return nil
     }
 }
