@@ -75,6 +75,7 @@ private struct JSONScanner {
         return (line, column)
     }
 
+    /// The position of `offset`, which is on the current line.
     mutating func position(at offset: Int) -> SourcePosition {
         let (line, column) = lineAndColumn(at: offset)
         return SourcePosition(file: file, line: line, column: column)

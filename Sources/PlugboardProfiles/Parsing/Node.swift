@@ -1,8 +1,8 @@
 /// A parsed YAML or JSON document: every value with the line and column where it starts.
 ///
-/// Nodes live in flat arrays (``NodeTable``) and refer to their children by index, so neither building nor
-/// freeing a document recurses, however deep it is. The tree is one reference to them: copying it, as every
-/// `with:` and `value:` of a profile does, costs one reference count.
+/// Nodes live in flat arrays and refer to their children by index, so neither building nor freeing a document
+/// recurses, however deep it is. The tree is one reference to them: copying it, as every `with:` and `value:`
+/// of a profile does, costs one reference count.
 public struct NodeTree: Sendable {
     /// What a node holds, as a value of its own (built on demand; ``pairs(of:)``, ``items(of:)`` and
     /// ``scalar(_:)`` read the tree without building one).

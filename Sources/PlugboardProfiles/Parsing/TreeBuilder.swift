@@ -16,6 +16,7 @@ struct TreeBuilder {
     /// Mappings with more keys than this look duplicates up in a `NameIndex` instead of comparing them all.
     private static let linearKeyLimit = 8
 
+    /// The nodes so far, and the root's index once it is known.
     private var table = NodeTable()
     private var root = 0
     private let file: String
@@ -25,7 +26,7 @@ struct TreeBuilder {
     /// `children[..<childCount]`: closing a collection lowers the count instead of removing elements.
     private var children: [Int32] = []
     private var childCount = 0
-    /// Short texts made once per spelling.
+    /// The numbers of the short texts in `table`, so that each spelling is stored once.
     private var texts = ShortTexts()
     private let limits: ParseLimits
     private var rootSet = false
@@ -44,7 +45,7 @@ struct TreeBuilder {
         SourcePosition(fileNumber: fileNumber, line: line, column: column)
     }
 
-    /// Adds a scalar whose text is number `text` (from ``text(_:)-(UnsafeBufferPointer<UInt8>)``); inlined
+    /// Adds a scalar whose text is number `text` (from one of the `text(_:)` methods); inlined
     /// into the parsers' loops, as it runs for every scalar. A mapping's key is checked against the mapping's
     /// earlier keys before it is stored.
     @inline(__always)
