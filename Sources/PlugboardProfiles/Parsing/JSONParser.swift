@@ -45,7 +45,8 @@ private struct JSONScanner {
     /// The current line and the offset of its first byte.
     var line = 1
     var lineStart = 0
-    /// Whether a string on the current line had a character outside ASCII, whose bytes and characters differ.
+    /// Whether a string on the current line had a character outside ASCII (whose bytes and characters differ)
+    /// or an escape.
     var lineHasWideCharacters = false
     /// The last position counted on the current line, from which the next one is counted.
     var markOffset = 0
@@ -230,8 +231,9 @@ private struct JSONScanner {
         if let problem = builder.add(text: text, .text, line: line, column: column) { throw problem }
     }
 
-    /// Scans a string and returns its text's number in the tree. Runs without escapes (nearly every string) become text straight from the input bytes,
-    /// which are already checked to be UTF-8; only strings with escapes are assembled byte by byte.
+    /// Scans a string and returns its text's number in the tree. A string without escapes (nearly every one)
+    /// is text straight from the input bytes, which are already checked to be UTF-8; only strings with escapes
+    /// are assembled byte by byte.
     mutating func scanString() throws(Diagnostic) -> Int32 {
         index += 1  // the opening quote
         let start = index
