@@ -62,4 +62,41 @@ import Testing
         #expect(section["key\(Self.keyCount)"] == nil)
         #expect(section["Key1"] == nil)
     }
+
+    /// Keys of every length around the 15 bytes that the index compares as two words, and longer ones that it
+    /// compares as strings; some differ only in their last byte.
+    static func mixedKey(_ index: Int) -> String {
+        switch index % 4 {
+        case 0: "k\(index)"
+        case 1: String("fifteen_bytes_\(index)".suffix(15))
+        case 2: String("sixteen_bytes__\(index)".suffix(16))
+        default: "a_rather_long_factory_key_number_\(index)"
+        }
+    }
+
+    @Test func shortAndLongKeysAreFoundAndTheirDuplicatesReported() throws {
+        let keys = (0..<Self.keyCount).map(Self.mixedKey)
+        #expect(Set(keys).count == keys.count)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-wide-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ keys: [String]) throws -> String {
+            let path = directory.appendingPathComponent("mixed-\(keys.count).yaml").path
+            let text = "plugboard: 1\ncontainers:\n  Container:\n" + keys.map { "    \($0): { use: console }\n" }.joined()
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let (loaded, diagnostics) = ProfileLibrary.load(file: try write(keys))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let document = try #require(loaded)
+        let section = try #require(MergedProfile(names: ["mixed"], documents: [document]).containers["Container"])
+        for key in keys { #expect(section[key]?.key == key) }
+        #expect(section["a_rather_long_factory_key_number_3000"] == nil)
+        for duplicate in [keys[2001], keys[2002], keys[2003]] {
+            let (document, found) = ProfileLibrary.load(file: try write(keys + [duplicate]))
+            #expect(document == nil)
+            #expect(found.first?.message.hasPrefix("duplicate key '\(duplicate)' (first at line \(4 + keys.firstIndex(of: duplicate)!),") == true,
+                "\(found.first?.message ?? "none")")
+        }
+    }
 }
