@@ -14,6 +14,17 @@ import Testing
         #expect(written.description == "\(path):1:1")
     }
 
+    @Test func pathsThatDifferOnlyInHowALetterIsEncodedAreTwoFiles() {
+        // "é" as one scalar and as "e" with a combining accent: equal as Swift strings, two names on Linux.
+        let composed = SourcePosition(file: "caf\u{E9}-\(UUID().uuidString).yaml", line: 1, column: 1)
+        let decomposed = SourcePosition(file: composed.file.decomposedStringWithCanonicalMapping, line: 1, column: 1)
+        #expect(composed.file == decomposed.file)
+        #expect(Array(decomposed.file.utf8) != Array(composed.file.utf8))
+        #expect(composed != decomposed)
+        #expect((composed < decomposed) != (decomposed < composed), "two files sort one way or the other")
+        #expect(Array(SourcePosition(file: decomposed.file, line: 2, column: 1).file.utf8) == Array(decomposed.file.utf8))
+    }
+
     @Test func positionsSortByPathNotByWhenThePathWasFirstSeen() {
         let later = SourcePosition(file: "zz-\(UUID().uuidString).yaml", line: 1, column: 1)
         let earlier = SourcePosition(file: "aa-\(UUID().uuidString).yaml", line: 9, column: 9)

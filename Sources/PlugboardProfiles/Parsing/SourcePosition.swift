@@ -43,9 +43,9 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     /// `file:line:column`.
     public var description: String { "\(file):\(line):\(column)" }
 
-    /// File order: by file, then line, then column.
+    /// File order: by file (its path's UTF-8 bytes, as files are told apart), then line, then column.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        if lhs.fileNumber != rhs.fileNumber { return lhs.file < rhs.file }
+        if lhs.fileNumber != rhs.fileNumber { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
         return (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 }
