@@ -114,6 +114,12 @@ import Testing
         #expect(section?.entries.map(\.key) == ["analytics", "retries", "cache"])
         #expect(section?["retries"]?.value?.origin.file.hasSuffix("child.yaml") == true)
         #expect(section?["retries"]?.value?.overridden.map(\.line) == [8])
+        #expect(section?["retries"]?.value?.profile == "child", "the child overrides its parent's retries")
+        #expect(section?["analytics"]?.use?.profile == "child")
+        #expect(section?["cache"]?.scope?.profile == "base", "set by the parent only")
+        var moved = section?["retries"]?.value
+        moved?.profile = "elsewhere"
+        #expect(moved?.profile == "elsewhere" && moved?.origin == section?["retries"]?.value?.origin)
         #expect(section?["unknown"] == nil)
     }
 

@@ -36,7 +36,7 @@ extension ValueNode {
         var table = NodeTable()
         let root = table.appendCollection(mapping: true, line: 1, column: 1)
         let file = "<no settings>"
-        return ValueNode(tree: NodeTree(table, root: root, file: file, fileNumber: SourceFileNames.number(of: file)), index: root)
+        return ValueNode(tree: NodeTree(table, root: root, file: file, fileNumber: InternedNames.number(of: file)), index: root)
     }()
 }
 

@@ -1,13 +1,30 @@
 /// A setting after merging, with the place it came from and the places it overrode.
+///
+/// It names its profile by a number (see `InternedNames`), as its position names its file: a merged entry
+/// holds four settings, and a large profile's merged entries are the largest thing loading it makes.
 public struct Setting<Value: Sendable>: Sendable {
     /// The value in force.
     public var value: Value
     /// Where it was set.
     public var origin: SourcePosition
-    /// The profile that set it.
-    public var profile: String
+    /// `profile`'s number.
+    private var profileNumber: InternedNames.Number
     /// Earlier settings it replaced (parents, or profiles further left), oldest first.
-    public var overridden: [SourcePosition] = []
+    public var overridden: [SourcePosition]
+
+    /// The profile that set it.
+    public var profile: String {
+        get { InternedNames.name(of: profileNumber) }
+        set { profileNumber = InternedNames.number(of: newValue) }
+    }
+
+    /// A setting from the profile numbered `profile`.
+    init(value: Value, origin: SourcePosition, profile: InternedNames.Number, overridden: [SourcePosition] = []) {
+        self.value = value
+        self.origin = origin
+        profileNumber = profile
+        self.overridden = overridden
+    }
 }
 
 /// One factory's settings after merging every applied profile.
@@ -46,6 +63,7 @@ public struct MergedSection: Sendable {
     /// Merges each of `section`'s entries into its factory's merged entry, adding one where the factory is new.
     /// The entries are read in place: copying each (its names, positions and settings) cost more than merging it.
     mutating func merge(_ section: ContainerSection, from profile: String) {
+        let profile = InternedNames.number(of: profile)
         reserveCapacity(entries.count + section.entries.count)
         section.entries.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
@@ -54,7 +72,7 @@ public struct MergedSection: Sendable {
         }
     }
 
-    private mutating func merge(_ entry: UnsafePointer<FactoryEntry>, from profile: String) {
+    private mutating func merge(_ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number) {
         // One hash lookup finds the factory or reserves the next position for it.
         let next = entries.count
         if let index = indexByKey.valueOrInsert(entry.pointee.key.value, next) {
@@ -102,7 +120,7 @@ extension MergedEntry {
     /// The entry of a factory that `entry` is the first to name: what `apply` makes of an empty entry,
     /// made at once (assigning an optional setting into an existing entry goes through its type's value
     /// witnesses, about 150 instructions each, even when the old value is nil).
-    init(first entry: UnsafePointer<FactoryEntry>, from profile: String) {
+    init(first entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number) {
         func setting<V>(_ value: V, at origin: SourcePosition) -> Setting<V> {
             Setting(value: value, origin: origin, profile: profile)
         }
@@ -119,7 +137,7 @@ extension MergedEntry {
         }
     }
 
-    mutating func apply(_ entry: UnsafePointer<FactoryEntry>, from profile: String) {
+    mutating func apply(_ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number) {
         // Replaced in place: the usual first setting has nothing to move into `overridden`, and copying
         // the old setting out and back cost more than the merge itself.
         func replace<V>(_ setting: inout Setting<V>?, with value: V, at origin: SourcePosition) {

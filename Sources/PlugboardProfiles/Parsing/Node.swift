@@ -82,9 +82,9 @@ public struct NodeTree: Sendable {
         let table: NodeTable
         let root: Int
         let file: String
-        let fileNumber: SourceFileNames.Number
+        let fileNumber: InternedNames.Number
 
-        init(table: NodeTable, root: Int, file: String, fileNumber: SourceFileNames.Number) {
+        init(table: NodeTable, root: Int, file: String, fileNumber: InternedNames.Number) {
             self.table = table
             self.root = root
             self.file = file
@@ -99,16 +99,16 @@ public struct NodeTree: Sendable {
     /// The file the document came from.
     public var file: String { storage.file }
     /// `file`'s number, which every position in the tree carries.
-    var fileNumber: SourceFileNames.Number { storage.fileNumber }
+    var fileNumber: InternedNames.Number { storage.fileNumber }
     private var records: [NodeTable.Record] { storage.table.records }
 
     /// An empty tree for `file`.
     public init(file: String) {
-        self.init(NodeTable(), root: 0, file: file, fileNumber: SourceFileNames.number(of: file))
+        self.init(NodeTable(), root: 0, file: file, fileNumber: InternedNames.number(of: file))
     }
 
     /// The tree of the nodes in `table`, from node `root`.
-    init(_ table: NodeTable, root: Int, file: String, fileNumber: SourceFileNames.Number) {
+    init(_ table: NodeTable, root: Int, file: String, fileNumber: InternedNames.Number) {
         storage = Storage(table: table, root: root, file: file, fileNumber: fileNumber)
     }
 

@@ -1,12 +1,12 @@
 /// A place in a file.
 ///
-/// A position names its file by a number (see ``SourceFileNames``), so that it holds no reference: a profile
+/// A position names its file by a number (see `InternedNames`), so that it holds no reference: a profile
 /// keeps a position for every key and value it sets, and copying a path's string with each one cost a
 /// reference count update per copy, which was a tenth of parsing and checking a large profile. It keeps
-/// its line and column in 32 bits (a profile is at most 2 GiB, ``ParseLimits/inputCeiling``): 16 bytes.
+/// its line and column in 32 bits (a profile is at most 2 GiB, ``ParseLimits/inputCeiling``): 12 bytes.
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `file`'s number among the files the program has named.
-    private var fileNumber: SourceFileNames.Number
+    private var fileNumber: InternedNames.Number
     private var storedLine: Int32
     private var storedColumn: Int32
 
@@ -24,17 +24,17 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 
     /// The file's path as given.
     public var file: String {
-        get { SourceFileNames.name(of: fileNumber) }
-        set { fileNumber = SourceFileNames.number(of: newValue) }
+        get { InternedNames.name(of: fileNumber) }
+        set { fileNumber = InternedNames.number(of: newValue) }
     }
 
     /// A position.
     public init(file: String, line: Int, column: Int) {
-        self.init(fileNumber: SourceFileNames.number(of: file), line: line, column: column)
+        self.init(fileNumber: InternedNames.number(of: file), line: line, column: column)
     }
 
     /// A position in the file numbered `fileNumber` (a parser numbers its file once).
-    init(fileNumber: SourceFileNames.Number, line: Int, column: Int) {
+    init(fileNumber: InternedNames.Number, line: Int, column: Int) {
         self.fileNumber = fileNumber
         storedLine = Int32(clamping: line)
         storedColumn = Int32(clamping: column)

@@ -20,7 +20,7 @@ struct TreeBuilder {
     private var table = NodeTable()
     private var root = 0
     private let file: String
-    private let fileNumber: SourceFileNames.Number
+    private let fileNumber: InternedNames.Number
     private var stack: [Frame] = []
     /// The children of the open collections, innermost last (key, value, key, value... for a mapping), in
     /// `children[..<childCount]`: closing a collection lowers the count instead of removing elements.
@@ -36,7 +36,7 @@ struct TreeBuilder {
     /// long values reserves no memory it will not use. Either way the estimate costs copies, never a failure.
     init(file: String, limits: ParseLimits, inputBytes: Int) {
         self.file = file
-        fileNumber = SourceFileNames.number(of: file)
+        fileNumber = InternedNames.number(of: file)
         table.reserveCapacity(inputBytes / 32)
         self.limits = limits
     }

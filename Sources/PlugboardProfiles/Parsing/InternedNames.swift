@@ -1,14 +1,16 @@
 import Synchronization
 
-/// The files a program has named in a ``SourcePosition``, each numbered once for the life of the process.
+/// The names of files and profiles that positions and merged settings refer to, each numbered once for the
+/// life of the process, so that a ``SourcePosition`` or a ``Setting`` holds a number instead of a string.
 ///
-/// Paths with the same bytes get the same number, so positions compare and hash by number. (Bytes, not
+/// A profile keeps a position for every key and value it sets, and a merged setting for each; copying a
+/// name's string with each one cost a reference count update per copy, and its 16 bytes per setting.
+/// Names with the same bytes get the same number, so positions compare and hash by number. (Bytes, not
 /// `String` equality: two paths that differ only in how an accented letter is encoded are two files on
-/// Linux, and each keeps its own spelling.) A program names few files (its profiles, and labels such as
-/// `<arguments>`); the names are kept for good, which is what lets a position hold a number instead of a
-/// reference.
-enum SourceFileNames {
-    /// A file's number.
+/// Linux, and each keeps its own spelling.) A program names few files and profiles; the names are kept for
+/// good, which is what lets the number stand for the name.
+enum InternedNames {
+    /// A name's number.
     typealias Number = UInt32
 
     private struct Table {
