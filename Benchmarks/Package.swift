@@ -2,7 +2,12 @@
 // Plugboard's benchmarks: a package of their own, so that `swift test` and CI never build them.
 //   swift package benchmark                  wall time and mallocs (ordo-one/benchmark)
 //   ./run.sh                                 everything, written to RESULTS.md (callgrind instruction counts too)
+import Foundation
 import PackageDescription
+
+/// SwiftPM names a path dependency after its folder: whatever the clone of Plugboard is called, its products
+/// are found under that name.
+let plugboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "PlugboardBenchmarks",
@@ -17,8 +22,8 @@ let package = Package(
         // libyaml's own events, the floor of the YAML rows (a module name of its own: `CYAML` is Plugboard's).
         .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Scenarios", dependencies: [
-            .product(name: "Plugboard", package: "main"),
-            .product(name: "PlugboardProfiles", package: "main"),
+            .product(name: "Plugboard", package: plugboard),
+            .product(name: "PlugboardProfiles", package: plugboard),
             "Swinject", "CLibYAML", .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Scenarios"),
         .executableTarget(
@@ -28,6 +33,6 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // One scenario per run, for `valgrind --tool=callgrind` instruction counts (exact on a shared machine).
-        .executableTarget(name: "CallgrindProbe", dependencies: ["Scenarios", .product(name: "PlugboardProfiles", package: "main")], path: "Sources/CallgrindProbe"),
+        .executableTarget(name: "CallgrindProbe", dependencies: ["Scenarios", .product(name: "PlugboardProfiles", package: plugboard)], path: "Sources/CallgrindProbe"),
     ]
 )
