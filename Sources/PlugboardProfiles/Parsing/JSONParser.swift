@@ -238,14 +238,7 @@ private struct JSONScanner {
         index += 1  // the opening quote
         let start = index
         let end = min(bytes.count, start + limits.maxScalarBytes + 1)
-        var offset = index
-        var seen: UInt8 = 0
-        while offset < end {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            seen |= byte
-            offset += 1
-        }
+        let (offset, seen) = plainRun(from: index, to: end)
         if seen & 0x80 != 0 { lineHasWideCharacters = true }
         if offset < end && bytes[offset] == UInt8(ascii: "\"") {
             index = offset + 1
@@ -281,14 +274,24 @@ private struct JSONScanner {
             case let byte where byte < 0x20:
                 throw syntaxError("control characters must be escaped in JSON strings")
             default:
-                let end = min(bytes.count, start + limits.maxScalarBytes + 1)
-                while index < end {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                    index += 1
-                }
+                index = plainRun(from: index, to: min(bytes.count, start + limits.maxScalarBytes + 1)).end
             }
         }
+    }
+
+    /// Where the run of plain string bytes from `offset` ends (a quote, a backslash, a control character, or
+    /// `end`), and every byte of it OR-ed together, whose top bit says whether one was not ASCII.
+    @inline(__always)
+    func plainRun(from offset: Int, to end: Int) -> (end: Int, seen: UInt8) {
+        var offset = offset
+        var seen: UInt8 = 0
+        while offset < end {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            seen |= byte
+            offset += 1
+        }
+        return (offset, seen)
     }
 
     /// Scans the escape at the current backslash and appends the character it stands for as UTF-8.
