@@ -35,8 +35,7 @@ extension ValueNode {
     static let emptyMapping: ValueNode = {
         var table = NodeTable()
         let root = table.appendCollection(mapping: true, line: 1, column: 1)
-        let file = "<no settings>"
-        return ValueNode(tree: NodeTree(table, root: root, file: file, fileNumber: InternedNames.number(of: file)), index: root)
+        return ValueNode(tree: NodeTree(table, root: root, fileNumber: InternedNames.number(of: "<no settings>")), index: root)
     }()
 }
 

@@ -81,13 +81,11 @@ public struct NodeTree: Sendable {
     private final class Storage: Sendable {
         let table: NodeTable
         let root: Int
-        let file: String
         let fileNumber: InternedNames.Number
 
-        init(table: NodeTable, root: Int, file: String, fileNumber: InternedNames.Number) {
+        init(table: NodeTable, root: Int, fileNumber: InternedNames.Number) {
             self.table = table
             self.root = root
-            self.file = file
             self.fileNumber = fileNumber
         }
     }
@@ -97,19 +95,19 @@ public struct NodeTree: Sendable {
     /// The index of the root node.
     public var root: Int { storage.root }
     /// The file the document came from.
-    public var file: String { storage.file }
+    public var file: String { InternedNames.name(of: storage.fileNumber) }
     /// `file`'s number, which every position in the tree carries.
     var fileNumber: InternedNames.Number { storage.fileNumber }
     private var records: [NodeTable.Record] { storage.table.records }
 
     /// An empty tree for `file`.
     public init(file: String) {
-        self.init(NodeTable(), root: 0, file: file, fileNumber: InternedNames.number(of: file))
+        self.init(NodeTable(), root: 0, fileNumber: InternedNames.number(of: file))
     }
 
-    /// The tree of the nodes in `table`, from node `root`.
-    init(_ table: NodeTable, root: Int, file: String, fileNumber: InternedNames.Number) {
-        storage = Storage(table: table, root: root, file: file, fileNumber: fileNumber)
+    /// The tree of the nodes in `table`, from node `root`, read from the file numbered `fileNumber`.
+    init(_ table: NodeTable, root: Int, fileNumber: InternedNames.Number) {
+        storage = Storage(table: table, root: root, fileNumber: fileNumber)
     }
 
     /// How many nodes the tree holds.

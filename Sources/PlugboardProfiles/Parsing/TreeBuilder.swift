@@ -19,7 +19,6 @@ struct TreeBuilder {
     /// The nodes so far, and the root's index once it is known.
     private var table = NodeTable()
     private var root = 0
-    private let file: String
     private let fileNumber: InternedNames.Number
     private var stack: [Frame] = []
     /// The children of the open collections, innermost last (key, value, key, value... for a mapping), in
@@ -35,7 +34,6 @@ struct TreeBuilder {
     /// profile has one per 8 to 10 bytes and grows the arrays twice from there; a profile with comments and
     /// long values reserves no memory it will not use. Either way the estimate costs copies, never a failure.
     init(file: String, limits: ParseLimits, inputBytes: Int) {
-        self.file = file
         fileNumber = InternedNames.number(of: file)
         table.reserveCapacity(inputBytes / 32)
         self.limits = limits
@@ -159,6 +157,6 @@ struct TreeBuilder {
 
     /// The finished tree, or nil when nothing was parsed.
     func finish() -> NodeTree? {
-        rootSet ? NodeTree(table, root: root, file: file, fileNumber: fileNumber) : nil
+        rootSet ? NodeTree(table, root: root, fileNumber: fileNumber) : nil
     }
 }
