@@ -63,6 +63,42 @@ import Testing
         #expect(section["Key1"] == nil)
     }
 
+    /// A program may change a document it loaded before merging it: a key it adds again is merged into the
+    /// factory's one entry, as when two profiles name it, however the section was first merged.
+    @Test func aKeyAddedAgainToALoadedSectionIsMergedIntoOneEntry() throws {
+        let path = try Self.write("wide", format: "yaml")
+        defer { Self.remove(path) }
+        var document = try #require(ProfileLibrary.load(file: path).0)
+        var again = document.containers[0].entries[1234]
+        again.use = Located("null", at: again.key.position)
+        document.containers[0].entries.append(again)
+        let section = try #require(MergedProfile(names: ["wide"], documents: [document]).containers["Container"])
+        #expect(section.entries.count == Self.keyCount)
+        #expect(section["key1234"]?.use?.value == "null")
+        #expect(section["key1234"]?.use?.overridden.count == 1)
+        #expect(section.entries[1234].use?.value == "null", "the entry keeps its place")
+        #expect(section["key1235"]?.use?.value == "console")
+    }
+
+    /// Sections merged without an index (one profile) find their keys from any thread, each copy alike.
+    @Test func keysOfASingleProfileAreFoundFromSeveralThreadsAtOnce() async throws {
+        let path = try Self.write("wide", format: "json")
+        defer { Self.remove(path) }
+        let document = try #require(ProfileLibrary.load(file: path).0)
+        let section = try #require(MergedProfile(names: ["wide"], documents: [document]).containers["Container"])
+        let found = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    let copy = section
+                    return stride(from: task, to: Self.keyCount, by: 4).filter { copy["key\($0)"]?.key == "key\($0)" }.count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(found == Self.keyCount)
+        #expect(section["key\(Self.keyCount)"] == nil)
+    }
+
     /// Keys of every length around the 15 bytes that the index compares as two words, and longer ones that it
     /// compares as strings; some differ only in their last byte.
     static func mixedKey(_ index: Int) -> String {

@@ -60,7 +60,7 @@ public struct DocumentReader {
                 guard let keyName = identifier(factoryKey, what: "a factory key") else { continue }
                 readEntry(entryNode, key: keyName, into: &entries)
             }
-            sections.append(ContainerSection(name: name, entries: entries))
+            sections.append(ContainerSection(name: name, entries: entries, keysAreDistinct: true))
         }
         return sections
     }

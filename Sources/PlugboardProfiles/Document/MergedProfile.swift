@@ -50,41 +50,51 @@ public struct MergedEntry: Sendable {
 public struct MergedSection: Sendable {
     /// The entries, in the order their factories are first named.
     public private(set) var entries: [MergedEntry] = []
-    private var indexByKey = NameIndex()
+    /// Positions in `entries` by key, made when first needed.
+    private var index = LazyKeyIndex()
 
     /// An empty section.
     public init() {}
 
     /// The entry for the factory `key`, if a profile names it.
     public subscript(key: String) -> MergedEntry? {
-        indexByKey.value(for: key).map { entries[$0] }
+        index.position(of: key, in: entries).map { entries[$0] }
     }
 
     /// Merges each of `section`'s entries into its factory's merged entry, adding one where the factory is new.
     /// The entries are read in place: copying each (its names, positions and settings) cost more than merging it.
     mutating func merge(_ section: ContainerSection, from profile: String) {
         let profile = InternedNames.number(of: profile)
-        reserveCapacity(entries.count + section.entries.count)
+        if entries.isEmpty && section.keysAreDistinct {
+            // Every entry is new: no lookups, and the index is left to be made if a key is ever looked up.
+            entries.reserveCapacity(section.entries.count)
+            section.entries.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    entries.append(MergedEntry(first: buffer.baseAddress.unsafelyUnwrapped + index, from: profile))
+                }
+            }
+            index = LazyKeyIndex()
+            return
+        }
+        var positions = LazyKeyIndex.take(&index, for: entries)
+        entries.reserveCapacity(entries.count + section.entries.count)
+        positions.reserveCapacity(entries.count + section.entries.count)
         section.entries.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
-                merge(buffer.baseAddress.unsafelyUnwrapped + index, from: profile)
+                merge(buffer.baseAddress.unsafelyUnwrapped + index, from: profile, positions: &positions)
             }
         }
+        index = LazyKeyIndex(positions)
     }
 
-    private mutating func merge(_ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number) {
+    private mutating func merge(_ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number, positions: inout NameIndex) {
         // One hash lookup finds the factory or reserves the next position for it.
         let next = entries.count
-        if let index = indexByKey.valueOrInsert(entry.pointee.key.value, next) {
+        if let index = positions.valueOrInsert(entry.pointee.key.value, next) {
             entries[index].apply(entry, from: profile)
         } else {
             entries.append(MergedEntry(first: entry, from: profile))
         }
-    }
-
-    private mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(count)
-        indexByKey.reserveCapacity(count)
     }
 }
 

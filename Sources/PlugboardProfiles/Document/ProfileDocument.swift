@@ -46,7 +46,12 @@ public struct ContainerSection: Sendable {
     /// The container's name.
     public var name: Located<String>
     /// The factories' entries, in file order.
-    public var entries: [FactoryEntry]
+    public var entries: [FactoryEntry] {
+        didSet { keysAreDistinct = false }
+    }
+    /// Set by the reader, which makes the entries from one mapping whose keys the parser found distinct, so
+    /// that merging the section into an empty one looks no key up. Any change to `entries` clears it.
+    var keysAreDistinct = false
 }
 
 /// What a profile sets for one factory.
