@@ -48,10 +48,11 @@ struct NodeTable: Sendable {
         return links[first..<first + Int(records[index].count)]
     }
 
-    /// Makes room for `count` nodes.
+    /// Makes room for `count` nodes, and texts for a distinct one in every eighth (a profile's keys).
     mutating func reserveCapacity(_ count: Int) {
         records.reserveCapacity(count)
         links.reserveCapacity(count)
+        texts.reserveCapacity(count / 8)
     }
 
     /// Adds `text` and returns its number, for ``appendScalar(text:_:line:column:)``.
