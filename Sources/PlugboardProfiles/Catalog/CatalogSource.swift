@@ -52,6 +52,14 @@ public struct CatalogSource: DeclarationSource {
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
 
+    /// Finds the implementation once, and checks the settings given against its recorded shape.
+    public func check(implementation name: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> ImplementationCheck<Void> {
+        guard let implementation = factory.implementations.value(named: name) else { return .undeclared }
+        guard let shape = implementation.settings else { return settings == nil ? .checked(.success(())) : .takesNoSettings }
+        let found = ShapeChecker.check(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
+        return .checked(found.isEmpty ? .success(()) : .failure(ProfileError(found)))
+    }
+
     /// Whether the catalog records a value shape for the factory.
     public func isConfigurable(_ factory: Catalog.CatalogFactory) -> Bool {
         factory.value != nil

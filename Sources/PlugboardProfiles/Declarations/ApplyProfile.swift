@@ -109,6 +109,11 @@ struct LiveDeclarations: DeclarationSource {
     func prepare(_ implementation: String, of factory: FactoryDeclaration, with settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
         factory.implementations.value(named: implementation)!.prepare(settings)
     }
+    func check(implementation name: String, of factory: FactoryDeclaration, with settings: ValueNode?) -> ImplementationCheck<PreparedClosure> {
+        guard let implementation = factory.implementations.value(named: name) else { return .undeclared }
+        if settings != nil && implementation.settingsType == nil { return .takesNoSettings }
+        return .checked(implementation.prepare(settings))
+    }
     func isConfigurable(_ factory: FactoryDeclaration) -> Bool { factory.value != nil }
     func prepare(value: ValueNode, of factory: FactoryDeclaration) -> Result<PreparedClosure, ProfileError> {
         factory.value!.prepare(value)

@@ -27,6 +27,10 @@ public protocol DeclarationSource {
     func takesSettings(_ implementation: String, of factory: DeclaredFactory) -> Bool
     /// Checks a declared implementation's settings (absent: none given).
     func prepare(_ implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> Result<Prepared, ProfileError>
+    /// Everything the checker asks of one implementation, answered with one look-up of it: whether the
+    /// factory declares it, whether it takes the settings given, and what they prepare. The default asks
+    /// ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
+    func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared>
     /// Whether the factory is configurable (`value:`).
     func isConfigurable(_ factory: DeclaredFactory) -> Bool
     /// Checks a value for a configurable factory.
@@ -42,6 +46,23 @@ extension DeclarationSource {
     public func factoryFinder(in container: String) -> (String) -> DeclaredFactory? {
         { key in factory(key, in: container) }
     }
+
+    /// Asks ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
+    public func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared> {
+        guard declares(implementation: implementation, of: factory) else { return .undeclared }
+        if settings != nil && !takesSettings(implementation, of: factory) { return .takesNoSettings }
+        return .checked(prepare(implementation, of: factory, with: settings))
+    }
+}
+
+/// What a ``DeclarationSource`` finds when asked for one of a factory's implementations with its settings.
+public enum ImplementationCheck<Prepared> {
+    /// The factory declares no implementation of that name.
+    case undeclared
+    /// The implementation takes no settings, and some were given.
+    case takesNoSettings
+    /// The implementation is declared: what its settings prepare, or what is wrong with them.
+    case checked(Result<Prepared, ProfileError>)
 }
 
 /// One factory's entry after checking: what to register, the scope, and the context overrides.
@@ -172,21 +193,21 @@ public enum ProfileChecker {
             _ name: String, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition, with settings: ValueNode?,
             _ diagnostics: inout [Diagnostic]
         ) -> Source.Prepared? {
-            guard source.declares(implementation: name, of: factory) else {
+            switch source.check(implementation: name, of: factory, with: settings) {
+            case .undeclared:
                 let names = source.implementations(of: factory)
                 diagnostics.append(Diagnostic(
                     .unknownImplementation,
                     withSuggestion("unknown implementation '\(name)' for \(container).\(key) (declared: \(list(names)))", for: name, among: names),
                     at: position))
                 return nil
-            }
-            if let settings, !source.takesSettings(name, of: factory) {
-                diagnostics.append(Diagnostic(.noSettings, "implementation '\(name)' of \(container).\(key) takes no settings (`with`)", at: settings.position))
+            case .takesNoSettings:
+                diagnostics.append(Diagnostic(
+                    .noSettings, "implementation '\(name)' of \(container).\(key) takes no settings (`with`)", at: settings?.position ?? position))
                 return nil
-            }
-            switch source.prepare(name, of: factory, with: settings) {
-            case .success(let prepared): return prepared
-            case .failure(let error):
+            case .checked(.success(let prepared)):
+                return prepared
+            case .checked(.failure(let error)):
                 diagnostics += error.diagnostics.map { relocated($0, fallback: settings?.position ?? position) }
                 return nil
             }
