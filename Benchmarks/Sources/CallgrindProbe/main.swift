@@ -36,12 +36,14 @@ if arguments.count == 2, arguments[1] == "--threads" {
     exit(0)
 }
 
-/// `--profiles`: megabytes per second for parse and check, the libyaml floor, and applying 1,000 entries.
+/// `--profiles`: megabytes per second for parse and check, the libyaml floor, and applying 1,000 entries. Each
+/// is the best of ten runs after a warm-up: on this shared machine a stretch of other work slows a run by a
+/// third or more, and with five runs of a 10 MB file (a second in all) one such stretch could cover them all.
 if arguments.count == 2, arguments[1] == "--profiles" {
     func timed(_ body: () -> Int) -> Double {
         _ = body()
         var best = Double.infinity
-        for _ in 0..<5 {
+        for _ in 0..<10 {
             let start = DispatchTime.now().uptimeNanoseconds
             _ = body()
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
