@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A merged section's entry positions by factory key, made the first time a key is looked up.
 ///
@@ -6,23 +6,24 @@ import Synchronization
 /// ``ContainerSection``), and that is nearly every merge: a program applies one profile, or a parent and a
 /// child that name different factories. For a profile of 164,000 keys the table was a fifth of loading it.
 /// The section's copies share the index (it is only ever filled from the entries they share), so it sits
-/// behind a lock to be made once by whichever thread asks first.
-final class LazyKeyIndex: Sendable {
-    private let table: Mutex<NameIndex?>
+/// behind a lock to be made once by whichever thread asks first. The lock is a POSIX one (`NSLock`), which
+/// ThreadSanitizer follows; it does not see `Synchronization.Mutex` take and release its lock on Linux.
+final class LazyKeyIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Read and written only under `lock`.
+    private var table: NameIndex?
 
     /// An index to make from the entries when it is first asked for.
-    init() {
-        table = Mutex(nil)
-    }
+    init() {}
 
     /// An index already made.
     init(_ made: NameIndex) {
-        table = Mutex(made)
+        table = made
     }
 
     /// The position of `key` in `entries`, the entries this index was made for.
     func position(of key: String, in entries: [MergedEntry]) -> Int? {
-        table.withLock { table in
+        lock.withLock {
             if table == nil { table = Self.make(entries) }
             return table.unsafelyUnwrapped.value(for: key)
         }
@@ -32,9 +33,10 @@ final class LazyKeyIndex: Sendable {
     /// shares this index, copied otherwise.
     static func take(_ index: inout LazyKeyIndex, for entries: [MergedEntry]) -> NameIndex {
         let unique = isKnownUniquelyReferenced(&index)
-        return index.table.withLock { table in
-            let made = table ?? make(entries)
-            table = unique ? nil : made
+        let shared = index
+        return shared.lock.withLock {
+            let made = shared.table ?? make(entries)
+            shared.table = unique ? nil : made
             return made
         }
     }
