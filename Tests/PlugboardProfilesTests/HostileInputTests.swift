@@ -52,6 +52,28 @@ import Testing
         #expect(json.code == .tooDeep)
     }
 
+    /// Only a tab in a line's indentation is refused, wherever in the file it is; tabs inside values are text.
+    @Test func aTabIsRefusedInIndentationOnly() {
+        let inValues = "plugboard: 1\ndescription: \"a\tb\"\ncontainers: # a\ttab\n  C:\n    x: { use: console }\n"
+        guard case .success = YAMLParser.parse(Array(inValues.utf8), file: "values.yaml") else {
+            Issue.record("a tab inside a value or a comment was refused")
+            return
+        }
+        let indented = inValues + "    y:\n  \t  use: console\n"
+        guard case .failure(let found) = YAMLParser.parse(Array(indented.utf8), file: "indented.yaml") else {
+            Issue.record("a tab in indentation was accepted")
+            return
+        }
+        #expect(found.code == .tabIndentation)
+        #expect((found.position.line, found.position.column) == (7, 3))
+        let last = "plugboard: 1\n\t"
+        guard case .failure(let atEnd) = YAMLParser.parse(Array(last.utf8), file: "end.yaml") else {
+            Issue.record("a tab starting the last line was accepted")
+            return
+        }
+        #expect((atEnd.position.line, atEnd.position.column) == (2, 1))
+    }
+
     @Test func limitsAreSettable() {
         let text = Array("plugboard: 1\ndescription: \(String(repeating: "x", count: 40))\n".utf8)
         var limits = ParseLimits()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks made on a file's bytes before any parser sees them.
 enum InputCheck {
     /// Size, encoding and (for YAML) tab indentation. Returns the bytes to parse (without a UTF-8 BOM).
@@ -72,17 +74,20 @@ enum InputCheck {
         }
     }
 
-    /// The first tab in a line's leading white space. Lines are skipped byte by byte without counting
-    /// columns; the position is worked out only for a tab found.
+    /// The first tab in a line's leading white space. Nearly every profile has no tab at all, which `memchr`
+    /// finds at memory speed (the byte loop below took about 6 instructions a byte); otherwise each line's
+    /// leading spaces are skipped and the rest of the line is passed over with `memchr`. The position is worked
+    /// out only for a tab found.
     static func leadingTab(_ bytes: ArraySlice<UInt8>, file: String) -> SourcePosition? {
         let offset = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, memchr(base, Int32(UInt8(ascii: "\t")), buffer.count) != nil else { return nil }
             var index = 0
             let count = buffer.count
             while index < count {
                 while index < count && buffer[index] == UInt8(ascii: " ") { index += 1 }
                 if index < count && buffer[index] == UInt8(ascii: "\t") { return index }
-                while index < count && buffer[index] != UInt8(ascii: "\n") { index += 1 }
-                index += 1
+                guard index < count, let newline = memchr(base + index, Int32(UInt8(ascii: "\n")), count - index) else { return nil }
+                index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
             }
             return nil
         }
