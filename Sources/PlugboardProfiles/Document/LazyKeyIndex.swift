@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Merging one profile's section into an empty one needs no lookups (its keys are distinct: see
 /// ``ContainerSection``), and that is nearly every merge: a program applies one profile, or a parent and a
-/// child that name different factories. For a profile of 164,000 keys, making the table was two thirds of merging.
+/// child that name different factories. For a profile of 164,000 keys, making the table took two thirds of the
+/// time merging did.
 /// The section's copies share the index (it is only ever filled from the entries they share), so it sits
 /// behind a lock to be made once by whichever thread asks first. The lock is a POSIX one (`NSLock`), which
 /// ThreadSanitizer follows; it does not see `Synchronization.Mutex` take and release its lock on Linux.
