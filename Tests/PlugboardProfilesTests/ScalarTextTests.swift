@@ -37,6 +37,37 @@ import Testing
         #expect(scalarAndNextColumn(yamlTree, key: "a").1 == 20)
     }
 
+    /// Strings of every length up to 24 bytes with one special character at every place: the JSON scanner tests
+    /// eight bytes at a time, so each must end, decode and count columns the same wherever the character falls.
+    @Test func everyPlaceInAStringEndsItAlike() throws {
+        for length in 0..<24 {
+            let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            var cases: [(written: String, text: String)] = [(plain, plain)]
+            for place in 0...length {
+                let head = String(plain.prefix(place)), tail = String(plain.dropFirst(place))
+                cases.append((head + "é" + tail, head + "é" + tail))
+                cases.append((head + "\\n" + tail, head + "\n" + tail))
+                cases.append((head + "\\\"" + tail, head + "\"" + tail))
+            }
+            for (written, text) in cases {
+                let json = "{\"a\": \"\(written)\", \"b\": 1}"
+                let tree = try JSONParser.parse(Array(json.utf8), file: "places.json").get()
+                let (found, column) = scalarAndNextColumn(tree, key: "a")
+                #expect(found == text, "\(json)")
+                // `"b"` follows the string's closing quote, a comma and a space: columns count characters.
+                #expect(column == 8 + written.count + 3, "\(json)")
+            }
+            for place in 0..<max(length, 1) {
+                let json = "{\"a\": \"\(plain.prefix(place))\u{01}\(plain.dropFirst(place))\"}"
+                guard case .failure(let problem) = JSONParser.parse(Array(json.utf8), file: "control.json") else {
+                    Issue.record("a control character was accepted: \(json.debugDescription)")
+                    continue
+                }
+                #expect(problem.position.column == 8 + place, "\(json.debugDescription)")
+            }
+        }
+    }
+
     @Test func yamlAndJSONGiveTheSameTextForTheSameValue() throws {
         let yaml = "a: \"q\\\"b\\\\s/n\\nt\\tu\\u00e9p\\U0001F600 é\"\n"
         let json = #"{"a": "q\"b\\s/n\nt\tu\u00e9p\ud83d\ude00 é"}"#
