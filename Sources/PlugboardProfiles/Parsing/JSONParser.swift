@@ -245,11 +245,12 @@ private struct JSONScanner {
             return builder.text(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         }
         index = offset
-        return try scanEscapedString(from: start)
+        return try scanEscapedString(from: start, scanningTo: end)
     }
 
-    /// The rest of a string that has escapes, or the problem that ends it; `index` is past its first plain run.
-    mutating func scanEscapedString(from start: Int) throws(Diagnostic) -> Int32 {
+    /// The rest of a string that has escapes, or the problem that ends it; `index` is past its first plain run,
+    /// and plain runs are scanned no further than `end` (the string's length limit, or the input's end).
+    mutating func scanEscapedString(from start: Int, scanningTo end: Int) throws(Diagnostic) -> Int32 {
         // Columns on this line are counted from here on: the string may hold any character.
         lineHasWideCharacters = true
         // Text before the current run of plain bytes, escapes decoded.
@@ -274,7 +275,7 @@ private struct JSONScanner {
             case let byte where byte < 0x20:
                 throw syntaxError("control characters must be escaped in JSON strings")
             default:
-                index = plainRun(from: index, to: min(bytes.count, start + limits.maxScalarBytes + 1)).end
+                index = plainRun(from: index, to: end).end
             }
         }
     }
