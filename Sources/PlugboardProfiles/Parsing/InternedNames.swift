@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The names of files and profiles that positions and merged settings refer to, each numbered once for the
 /// life of the process, so that a ``SourcePosition`` or a ``Setting`` holds a number instead of a string.
@@ -8,22 +8,25 @@ import Synchronization
 /// Names with the same bytes get the same number, so positions compare and hash by number. (Bytes, not
 /// `String` equality: two paths that differ only in how an accented letter is encoded are two files on
 /// Linux, and each keeps its own spelling.) A program names few files and profiles; the names are kept for
-/// good, which is what lets the number stand for the name.
+/// good, which is what lets the number stand for the name. The table takes a POSIX lock (`NSLock`), as
+/// ``LazyKeyIndex`` does, so that ThreadSanitizer follows it.
 enum InternedNames {
     /// A name's number.
     typealias Number = UInt32
 
-    private struct Table {
+    /// The names by number and the numbers by name, read and written only under `lock`.
+    private final class Table: @unchecked Sendable {
+        let lock = NSLock()
         var names: [String] = []
         var numbers: [[UInt8]: Number] = [:]
     }
 
-    private static let table = Mutex(Table())
+    private static let table = Table()
 
     /// The number of `name`, given it on first use.
     static func number(of name: String) -> Number {
         let bytes = Array(name.utf8)
-        return table.withLock { table in
+        return table.lock.withLock {
             if let number = table.numbers[bytes] { return number }
             let number = Number(table.names.count)
             table.names.append(name)
@@ -34,6 +37,6 @@ enum InternedNames {
 
     /// The name numbered `number`.
     static func name(of number: Number) -> String {
-        table.withLock { $0.names[Int(number)] }
+        table.lock.withLock { table.names[Int(number)] }
     }
 }
