@@ -80,6 +80,26 @@ import Testing
         #expect(section["key1235"]?.use?.value == "console")
     }
 
+    /// A program that adds entries to a loaded section one by one changes the array in place: a copy of
+    /// every entry on each change would make that quadratic.
+    @Test func entriesAddedToALoadedSectionStayInPlace() throws {
+        let path = try Self.write("wide", format: "json")
+        defer { Self.remove(path) }
+        var document = try #require(ProfileLibrary.load(file: path).0)
+        document.containers[0].entries.reserveCapacity(Self.keyCount + 10)
+        let start = document.containers[0].entries.withUnsafeBufferPointer { $0.baseAddress }
+        for index in 0..<10 {
+            var entry = document.containers[0].entries[index]
+            entry.key.value = "added\(index)"
+            document.containers[0].entries.append(entry)
+            // After each append: a copy and the original's release could land back on the first address.
+            #expect(document.containers[0].entries.withUnsafeBufferPointer { $0.baseAddress } == start)
+        }
+        let merged = try #require(MergedProfile(names: ["wide"], documents: [document]).containers["Container"])
+        #expect(merged.entries.count == Self.keyCount + 10)
+        #expect(merged["added9"]?.use?.value == "console")
+    }
+
     /// Sections merged without an index (one profile) find their keys from any thread, each copy alike.
     @Test func keysOfASingleProfileAreFoundFromSeveralThreadsAtOnce() async throws {
         let path = try Self.write("wide", format: "json")

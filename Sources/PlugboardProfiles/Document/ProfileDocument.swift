@@ -47,11 +47,29 @@ public struct ContainerSection: Sendable {
     public var name: Located<String>
     /// The factories' entries, in file order.
     public var entries: [FactoryEntry] {
-        didSet { keysAreDistinct = false }
+        get { storedEntries }
+        // Changed in place. With a `didSet` observer instead, every change made from another module would
+        // copy the whole array first: appending entries one by one would take quadratic time.
+        _modify {
+            keysAreDistinct = false
+            yield &storedEntries
+        }
+        set {
+            keysAreDistinct = false
+            storedEntries = newValue
+        }
     }
+    private var storedEntries: [FactoryEntry]
     /// Set by the reader, which makes the entries from one mapping whose keys the parser found distinct, so
     /// that merging the section into an empty one looks no key up. Any change to `entries` clears it.
-    var keysAreDistinct = false
+    private(set) var keysAreDistinct: Bool
+
+    /// A section of `entries`; `keysAreDistinct` when they come from one mapping, whose keys the parser checked.
+    init(name: Located<String>, entries: [FactoryEntry], keysAreDistinct: Bool) {
+        self.name = name
+        self.storedEntries = entries
+        self.keysAreDistinct = keysAreDistinct
+    }
 }
 
 /// What a profile sets for one factory.
