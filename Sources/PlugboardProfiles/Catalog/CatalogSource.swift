@@ -48,16 +48,14 @@ public struct CatalogSource: DeclarationSource {
     /// Checks settings against the recorded shape.
     public func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> Result<Void, ProfileError> {
         guard let shape = factory.implementations.value(named: implementation)?.settings else { return .success(()) }
-        let found = ShapeChecker.check(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
-        return found.isEmpty ? .success(()) : .failure(ProfileError(found))
+        return checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
     }
 
     /// Finds the implementation once, and checks the settings given against its recorded shape.
     public func check(implementation name: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> ImplementationCheck<Void> {
         guard let implementation = factory.implementations.value(named: name) else { return .undeclared }
         guard let shape = implementation.settings else { return settings == nil ? .checked(.success(())) : .takesNoSettings }
-        let found = ShapeChecker.check(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
-        return .checked(found.isEmpty ? .success(()) : .failure(ProfileError(found)))
+        return .checked(checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings))
     }
 
     /// Whether the catalog records a value shape for the factory.
@@ -68,7 +66,12 @@ public struct CatalogSource: DeclarationSource {
     /// Checks a value against the recorded shape.
     public func prepare(value: ValueNode, of factory: Catalog.CatalogFactory) -> Result<Void, ProfileError> {
         guard let shape = factory.value else { return .success(()) }
-        let found = ShapeChecker.check(value, against: shape, code: .invalidValue)
+        return checked(value, against: shape, code: .invalidValue)
+    }
+
+    /// `node` against `shape`: nothing to prepare in the validator, or every finding, reported as `code`.
+    private func checked(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> Result<Void, ProfileError> {
+        let found = ShapeChecker.check(node, against: shape, code: code)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
 
