@@ -96,6 +96,24 @@ final class RaceContainer: ManagedContainer {
         #expect(container.cachedThing().name == "real")
     }
 
+    @Test func keptFactoriesOnManyThreadsRunAutoRegisterOnceAfterEachReset() {
+        let container = CountingContainer()
+        let kept = (plain: container.thing, cached: container.cachedThing)
+        _ = kept.plain()
+        for round in 1...20 {
+            container.manager.reset()
+            let wrong = Counter()
+            let cached = Collected<ObjectIdentifier>()
+            onThreads(8) { _ in
+                if kept.plain().name != "auto" { wrong.increment() }
+                cached.insert(ObjectIdentifier(kept.cached()))
+            }
+            #expect(wrong.count == 0, "every thread saw what autoRegister() registered")
+            #expect(cached.count == 1, "and one instance of the factory's own scope")
+            #expect(container.autoRegistrations.count == round + 1)
+        }
+    }
+
     @Test func newFactoriesRegisteredWhileOthersResolveAreSeenWhole() {
         // Each name is a new factory for the resolver: its slot is added (in place, or by growing the
         // table) while the other threads resolve the names registered before it.

@@ -23,6 +23,10 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline let settingsFlags = Atomic<UInt>(0)
 
     @usableFromInline let autoRegistered = Atomic<Bool>(false)
+    /// The container whose `autoRegister()` this manager runs, recorded when it is ``AutoRegistering``: a
+    /// factory kept from before a reset has only the manager, and runs it again through this. Weak, since the
+    /// container owns the manager; read and written under `autoRegisterLock`.
+    private weak var registeringOwner: (any ManagedContainer)?
     /// Serializes every container's `autoRegister()`: one lock for the process, taken once per container
     /// (and after resets), recursive because one container's `autoRegister()` may resolve from another's.
     private static let autoRegisterLock = NSRecursiveLock()
@@ -107,7 +111,20 @@ public final class ContainerManager: @unchecked Sendable {
             var copy = settings.withCurrent { $0.copy() }
             change(&copy)
             settings.replace(with: copy)
-            settingsFlags.store(copy.flags, ordering: .releasing)
+            publishFlags(copy.flags)
+        }
+    }
+
+    /// Publishes the flags of new settings, keeping ``ManagerSettings/pendingAutoRegister`` as it is. Call
+    /// under the store's write lock (only auto-registration changes that bit outside it).
+    private func publishFlags(_ flags: UInt) {
+        var current = settingsFlags.load(ordering: .relaxed)
+        while true {
+            let desired = flags | (current & ManagerSettings.pendingAutoRegister)
+            let (exchanged, found) = settingsFlags.compareExchange(
+                expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = found
         }
     }
 
@@ -147,7 +164,7 @@ public final class ContainerManager: @unchecked Sendable {
             }
         }
         if options == .all || options == .registration {
-            autoRegistered.store(false, ordering: .releasing)
+            setAutoRegistered(false)
         }
     }
 
@@ -184,9 +201,9 @@ public final class ContainerManager: @unchecked Sendable {
         slots.restore(saved.slots)
         slots.writeLock.withLock {
             settings.replace(with: saved.settings)
-            settingsFlags.store(saved.settings.flags, ordering: .releasing)
+            publishFlags(saved.settings.flags)
         }
-        autoRegistered.store(saved.autoRegistered, ordering: .releasing)
+        setAutoRegistered(saved.autoRegistered)
     }
 
     // MARK: Auto-registration
@@ -208,7 +225,7 @@ public final class ContainerManager: @unchecked Sendable {
         ownerType.store(unsafeBitCast(type(of: container) as Any.Type, to: UInt.self), ordering: .relaxed)
         let containerType = ObjectIdentifier(type(of: container))
         if Self.lastPlainType.load(ordering: .relaxed) == UInt(bitPattern: containerType) {
-            autoRegistered.store(true, ordering: .releasing)  // nothing to run: no need for the lock
+            setAutoRegistered(true)  // nothing to run: no need for the lock
             return
         }
         let thread = ThreadIdentity.mixedIdentifier()
@@ -220,13 +237,40 @@ public final class ContainerManager: @unchecked Sendable {
         }
         guard let registering = container as? any AutoRegistering else {
             Self.lastPlainType.store(UInt(bitPattern: containerType), ordering: .relaxed)
-            autoRegistered.store(true, ordering: .releasing)
+            setAutoRegistered(true)
             return
         }
+        registeringOwner = container
         autoRegisteringThread.store(thread, ordering: .relaxed)
         registering.autoRegister()
         autoRegisteringThread.store(0, ordering: .relaxed)
-        autoRegistered.store(true, ordering: .releasing)
+        setAutoRegistered(true)
+    }
+
+    /// Runs `autoRegister()` again for a factory kept from before a reset (see ``ManagerSettings/pendingAutoRegister``):
+    /// through the container recorded when it last ran, or not at all when the container is gone or has none.
+    @usableFromInline
+    func autoRegisterForKeptFactory() {
+        guard !autoRegistered.load(ordering: .acquiring) else { return }
+        let owner = Self.autoRegisterLock.withLock { registeringOwner }
+        if let owner {
+            runAutoRegister(owner)
+        } else {
+            setAutoRegistered(true)
+        }
+    }
+
+    /// Records whether `autoRegister()` is done, and shows it to resolutions through ``settingsFlags``: a
+    /// factory made after this runs it when made, but one kept from before a reset sees it there.
+    private func setAutoRegistered(_ done: Bool) {
+        autoRegistered.store(done, ordering: .releasing)
+        if done {
+            if settingsFlags.load(ordering: .relaxed) & ManagerSettings.pendingAutoRegister != 0 {
+                settingsFlags.bitwiseAnd(~ManagerSettings.pendingAutoRegister, ordering: .acquiringAndReleasing)
+            }
+        } else {
+            settingsFlags.bitwiseOr(ManagerSettings.pendingAutoRegister, ordering: .acquiringAndReleasing)
+        }
     }
 
     /// True while the calling thread runs this container's `autoRegister()`: registrations then clear nothing.
@@ -281,6 +325,10 @@ final class ManagerSettings: @unchecked Sendable {
     @usableFromInline static let hasDefaultScope: UInt = 1
     /// Set when every resolution must be decorated or traced.
     @usableFromInline static let observesResolutions: UInt = 2
+    /// Set after a reset until `autoRegister()` runs again. Not a setting: the manager keeps it in its flags so
+    /// that a factory kept from before the reset leaves the fast path, and runs `autoRegister()`, at no cost to
+    /// the others.
+    @usableFromInline static let pendingAutoRegister: UInt = 4
 
     /// The settings that keep resolutions off the fast path, as a bit set.
     var flags: UInt {

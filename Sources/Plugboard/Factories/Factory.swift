@@ -23,8 +23,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
         _ factory: @escaping @Sendable () -> T
     ) {
-        registration = FactoryRegistration(container: container, key: key, plain: factory)
-        registration.setScope(scope)
+        registration = FactoryRegistration(container: container, key: key, plain: factory).scoped(scope)
     }
 
     /// A factory for a registration made at run time (type-keyed registrations).
@@ -75,8 +74,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
         _ factory: @escaping @Sendable (P) -> T
     ) {
-        registration = FactoryRegistration(container: container, key: key, factory: factory)
-        registration.setScope(scope)
+        registration = FactoryRegistration(container: container, key: key, factory: factory).scoped(scope)
     }
 
     /// Resolves an instance for `parameters`.

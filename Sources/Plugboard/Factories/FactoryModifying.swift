@@ -28,8 +28,10 @@ extension FactoryModifying {
     /// Sets how long resolved instances live (see ``Scope``). Changing the scope drops a cached instance.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope) -> Self {
-        registration.setScope(scope)
-        return self
+        registration.applyScope(scope)
+        var carrying = consume self  // then remember it (see `FactoryRegistration.carryScope`)
+        carrying.registration.carryScope(scope.serial)
+        return carrying
     }
 
     /// A new instance on every resolution, whatever the container's `defaultScope`.
@@ -47,7 +49,11 @@ extension FactoryModifying {
     @inlinable @inline(__always)
     consuming func builtinScope(_ serial: UInt, _ scope: () -> Scope) -> Self {
         registration.setBuiltinScope(serial, scope)
-        return self
+        // Written out rather than shared with `scope(_:)`: through a helper, the optimizer retained a copy
+        // of the manager around the getter again (see `FactoryRegistration.carryScope`).
+        var carrying = consume self
+        carrying.registration.carryScope(serial)
+        return carrying
     }
 
     /// Makes a scoped instance expire `seconds` after it was made.

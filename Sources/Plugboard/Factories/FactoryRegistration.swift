@@ -43,7 +43,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable @inline(__always)
     init(manager: ContainerManager, id: Int, flags: UInt, factory: FactoryBody<P, T>) {
         self.manager = manager
-        self.word = UInt(truncatingIfNeeded: id) | flags
+        self.word = UInt(truncatingIfNeeded: id) & 0xFFFF_FFFF | flags  // masked: the flags above are known clear
         self.factory = factory
     }
 
@@ -90,11 +90,20 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable @inline(__always)
     func resolve(_ parameters: P) -> T {
         let id = id
+        var flags = manager.settingsFlags.load(ordering: .acquiring)
+        if _slowPath(flags & ManagerSettings.pendingAutoRegister != 0) {
+            // A factory kept from before a reset: run `autoRegister()` as making a factory would, outside this
+            // resolution's frame (it may resolve this very factory).
+            manager.autoRegisterForKeptFactory()
+            flags = manager.settingsFlags.load(ordering: .acquiring)
+        }
         let frame = ResolutionTracker.Frame(manager: manager, word: word)
         return ThreadResolutions.within(frame) {
-            let flags = manager.settingsFlags.load(ordering: .acquiring)
             guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(id) }) else {
-                if _fastPath(flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0 && !isPromise) {
+                if _fastPath(
+                    flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0
+                        && word & (RegistrationWord.promise | RegistrationWord.scopeMask) == 0)
+                {
                     return callDefinition(parameters)
                 }
                 return resolveInFull(manager, parameters)
@@ -102,10 +111,13 @@ public struct FactoryRegistration<P, T>: Sendable {
             return state._withUnsafeGuaranteedRef { state in
                 let observed = flags & ManagerSettings.observesResolutions != 0
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
+                // A slot without a scope whose factory carries one lost it to a reset: `resolveInFull` restores it.
+                let ownDefinition = word & (RegistrationWord.promise | RegistrationWord.scopeMask) == 0
+                let ownRegistration = word & RegistrationWord.scopeMask == 0
                 switch state.route {
-                case .definition where !defaulted && !isPromise, .uniqueDefinition where !observed && !isPromise:
+                case .definition where !defaulted && ownDefinition, .uniqueDefinition where !observed && !isPromise:
                     return callDefinition(parameters)
-                case .registration where !defaulted, .uniqueRegistration where !observed:
+                case .registration where !defaulted && ownRegistration, .uniqueRegistration where !observed:
                     // The published state keeps the box alive for this frame: call it without retaining it.
                     let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
                     return registered._withUnsafeGuaranteedRef {
@@ -144,7 +156,10 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// the resolution's frame, so inside the read section.
     @inlinable
     func resolveInFull(_ manager: ContainerManager, _ parameters: P) -> T {
-        manager.settings.withCurrent { settings in
+        if word & RegistrationWord.scopeMask != 0 {
+            restoreScope()
+        }
+        return manager.settings.withCurrent { settings in
             manager.slots.withFields(id) { fields in
                 produce(fields, settings, manager, parameters)
             }
@@ -356,10 +371,50 @@ public struct FactoryRegistration<P, T>: Sendable {
         writeScope(scope())
     }
 
+    /// Sets `scope` in the container and returns the registration carrying it (see ``carryScope(_:)``).
     @inlinable @inline(__always)
-    func setScope(_ scope: Scope) {
+    consuming func scoped(_ scope: Scope) -> Self {
+        applyScope(scope)
+        var carrying = consume self
+        carrying.carryScope(scope.serial)
+        return carrying
+    }
+
+    /// Sets the scope in the container only: for registrations that are not kept as factories (``Resolver``).
+    @inlinable @inline(__always)
+    func applyScope(_ scope: Scope) {
         if holdsScope(serial: scope.serial) { return }
         writeScope(scope)
+    }
+
+    /// Remembers the scope's serial in the factory's word, and whether `once()` came after it: a factory kept
+    /// in a variable brings its scope back when a reset has cleared its slot (see ``restoreScope()``), as its
+    /// container's getter would on the next access. A serial too large for the word is not carried.
+    ///
+    /// Callers change the word only after the scope is applied, on the consumed value: a write to the factory
+    /// while it is still being read made the optimizer retain a copy of the manager around those reads.
+    @inlinable @inline(__always)
+    mutating func carryScope(_ serial: UInt) {
+        let carried = serial <= RegistrationWord.maxScopeSerial ? serial &<< RegistrationWord.scopeShift : 0
+        let beforeOnce = pastOnce ? 0 : RegistrationWord.scopeBeforeOnce
+        word = word & ~(RegistrationWord.scopeMask | RegistrationWord.scopeBeforeOnce) | carried | beforeOnce
+    }
+
+    /// Puts the scope this factory carries back into its slot when the slot has none: a reset cleared it since
+    /// the factory was made. A scope set from outside, or a slot that `once()` sealed before the scope's
+    /// modifier ran, is left as it is.
+    @usableFromInline
+    func restoreScope() {
+        let sealable = word & RegistrationWord.scopeBeforeOnce != 0
+        func keeps(_ fields: SlotFields) -> Bool { fields.scope != nil || (sealable && fields.onceSealed) }
+        if manager.readSection.read({ manager.slots.withFields(id, keeps) }) { return }
+        guard let scope = Scope.withSerial(RegistrationWord.scopeSerial(word)) else { return }
+        manager.slots.update(id) { fields in
+            guard !keeps(fields) else { return false }
+            fields.scope = scope
+            fields.clearCache()
+            return true
+        }
     }
 
     @usableFromInline
@@ -524,10 +579,22 @@ enum RegistrationWord {
     @inlinable static var promise: UInt { 1 << 34 }
     /// The definition is a plain `() -> T` (see ``FactoryBody``).
     @inlinable static var plain: UInt { 1 << 35 }
+    /// The carried scope was set before `once()`, so a sealed slot keeps it out.
+    @inlinable static var scopeBeforeOnce: UInt { 1 << 36 }
+    /// Where the serial of the scope the factory carries starts (0 for none; see ``Scope/serial``).
+    @inlinable static var scopeShift: UInt { 37 }
+    /// The bits of the carried scope's serial.
+    @inlinable static var scopeMask: UInt { ~0 &<< scopeShift }
+    /// The largest serial the word carries.
+    @inlinable static var maxScopeSerial: UInt { scopeMask &>> scopeShift }
 
     /// The key's number in `word`.
     @inlinable @inline(__always)
     static func id(_ word: UInt) -> Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) }
+
+    /// The serial of the scope `word` carries, or 0.
+    @inlinable @inline(__always)
+    static func scopeSerial(_ word: UInt) -> UInt { word &>> scopeShift }
 }
 
 /// Seconds on a clock that never goes backwards, for `timeToLive`.

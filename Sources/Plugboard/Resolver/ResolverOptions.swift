@@ -8,7 +8,7 @@ public struct ResolverOptions<Service>: Sendable {
     /// The registration's scope. Resolver registrations are `graph`-scoped unless told otherwise.
     @discardableResult
     public func scope(_ scope: Scope) -> Self {
-        registration.setScope(scope)
+        registration.applyScope(scope)
         return self
     }
 

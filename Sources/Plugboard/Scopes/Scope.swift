@@ -18,9 +18,19 @@ public class Scope: @unchecked Sendable {
     init(kind: Kind, serial: UInt?) {
         self.kind = kind
         self.serial = serial ?? Self.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+        ScopeRegistry.shared.add(self)
+    }
+
+    deinit {
+        ScopeRegistry.shared.remove(serial)
     }
 
     private static let nextSerial = Atomic<UInt>(16)
+
+    /// The live scope with `serial`, for a factory that brings its scope back after a reset.
+    static func withSerial(_ serial: UInt) -> Scope? {
+        ScopeRegistry.shared.scope(serial)
+    }
 
     @usableFromInline static let uniqueSerial: UInt = 1
     @usableFromInline static let cachedSerial: UInt = 2
