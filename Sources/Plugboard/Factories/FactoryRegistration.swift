@@ -156,12 +156,12 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// the resolution's frame, so inside the read section.
     @inlinable
     func resolveInFull(_ manager: ContainerManager, _ parameters: P) -> T {
-        if word & RegistrationWord.scopeMask != 0 {
-            restoreScope()
-        }
-        return manager.settings.withCurrent { settings in
+        manager.settings.withCurrent { settings in
             manager.slots.withFields(id) { fields in
-                produce(fields, settings, manager, parameters)
+                if lostScope(fields) && restoreScope() {
+                    return resolveInFull(manager, parameters)
+                }
+                return produce(fields, settings, manager, parameters)
             }
         }
     }
@@ -400,21 +400,28 @@ public struct FactoryRegistration<P, T>: Sendable {
         word = word & ~(RegistrationWord.scopeMask | RegistrationWord.scopeBeforeOnce) | carried | beforeOnce
     }
 
-    /// Puts the scope this factory carries back into its slot when the slot has none: a reset cleared it since
-    /// the factory was made. A scope set from outside, or a slot that `once()` sealed before the scope's
-    /// modifier ran, is left as it is.
+    /// True when this factory carries a scope that its slot no longer has: a reset cleared it since the factory
+    /// was made. A scope set from outside, or a slot that `once()` sealed before the scope's modifier ran, is
+    /// not lost.
+    @inlinable @inline(__always)
+    func lostScope(_ fields: borrowing SlotFields) -> Bool {
+        fields.scope == nil && word & RegistrationWord.scopeMask != 0
+            && !(fields.onceSealed && word & RegistrationWord.scopeBeforeOnce != 0)
+    }
+
+    /// Puts the scope this factory carries back into its slot (see ``lostScope(_:)``), unless another thread
+    /// did first. False when the scope object is gone, so there is nothing to put back: then the factory
+    /// resolves as its slot says.
     @usableFromInline
-    func restoreScope() {
-        let sealable = word & RegistrationWord.scopeBeforeOnce != 0
-        func keeps(_ fields: SlotFields) -> Bool { fields.scope != nil || (sealable && fields.onceSealed) }
-        if manager.readSection.read({ manager.slots.withFields(id, keeps) }) { return }
-        guard let scope = Scope.withSerial(RegistrationWord.scopeSerial(word)) else { return }
+    func restoreScope() -> Bool {
+        guard let scope = ScopeRegistry.shared.scope(RegistrationWord.scopeSerial(word)) else { return false }
         manager.slots.update(id) { fields in
-            guard !keeps(fields) else { return false }
+            guard lostScope(fields) else { return false }
             fields.scope = scope
             fields.clearCache()
             return true
         }
+        return true
     }
 
     @usableFromInline

@@ -27,11 +27,6 @@ public class Scope: @unchecked Sendable {
 
     private static let nextSerial = Atomic<UInt>(16)
 
-    /// The live scope with `serial`, for a factory that brings its scope back after a reset.
-    static func withSerial(_ serial: UInt) -> Scope? {
-        ScopeRegistry.shared.scope(serial)
-    }
-
     @usableFromInline static let uniqueSerial: UInt = 1
     @usableFromInline static let cachedSerial: UInt = 2
     @usableFromInline static let sharedSerial: UInt = 3
