@@ -14,6 +14,10 @@ public final class ContainerManager: @unchecked Sendable {
     /// The address of this manager's ``SlotStore`` (retained), or 0 until something is first written: a
     /// container that only resolves definitions never allocates one.
     @usableFromInline let storeAddress = Atomic<UInt>(0)
+    /// The address of the store's current ``SlotTable`` (the shared empty one until the store has a table),
+    /// kept here by the store: resolutions find a slot from it with one load, where the store's address
+    /// would take a check for none and a second load.
+    @usableFromInline let tableAddress = Atomic<UInt>(SlotTable.empty.address)
     /// The process's read section, held here so the hot path reaches it without a lazy-global check.
     @usableFromInline let readSection = ReadSection.shared
     /// Starts as the shared defaults; the first change publishes a copy of this manager's own.
@@ -51,18 +55,23 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// The store, if one was made, borrowed without reference counting (this manager owns it).
-    @inlinable @inline(__always)
     var existingSlots: Unmanaged<SlotStore>? {
         let address = storeAddress.load(ordering: .acquiring)
         guard address != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
 
+    /// The store's current table, borrowed: the store keeps every table it published for as long as it lives.
+    @inlinable @inline(__always)
+    var slotTable: Unmanaged<SlotTable> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: tableAddress.load(ordering: .acquiring)).unsafelyUnwrapped)
+    }
+
     /// The store, made on first use.
     @usableFromInline
     var slots: SlotStore {
         if let store = existingSlots { return store.takeUnretainedValue() }
-        let made = Unmanaged.passRetained(SlotStore())
+        let made = Unmanaged.passRetained(SlotStore(mirror: self))
         let (won, current) = storeAddress.compareExchange(
             expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
         if won { return made.takeUnretainedValue() }

@@ -27,43 +27,70 @@ final class Slot: @unchecked Sendable {
 
 /// The published index from factory id to slot. A new slot whose id fits is set in place (each entry is
 /// set once, from empty, with release ordering, so a reader that sees a slot sees it whole); a slot beyond
-/// the capacity means a new, larger table.
+/// the capacity means a new, larger table. The entries follow the capacity in the table's own allocation,
+/// so finding a slot takes no load of an entries pointer.
 @usableFromInline
-final class SlotTable: @unchecked Sendable {
-    @usableFromInline let capacity: Int
-    /// Each entry is a slot's address, or 0 for none.
-    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
-
-    init(capacity: Int, copying old: SlotTable?) {
-        self.capacity = capacity
-        slots = .allocate(capacity: capacity)
-        for index in 0..<capacity {
-            let copied = old.map { index < $0.capacity ? ($0.slots + index).pointee.load(ordering: .relaxed) : 0 } ?? 0
-            (slots + index).initialize(to: Atomic(copied))
+final class SlotTable: ManagedBuffer<Int, Atomic<UInt>> {
+    /// Makes a table of `capacity` entries, with the slots of `old` copied in.
+    static func make(capacity: Int, copying old: SlotTable?) -> SlotTable {
+        let table = unsafeDowncast(create(minimumCapacity: capacity) { _ in capacity }, to: SlotTable.self)
+        table.withUnsafeMutablePointerToElements { entries in
+            for index in 0..<capacity {
+                let copied = old.map { index < $0.slotCapacity ? $0.entry(index).pointee.load(ordering: .relaxed) : 0 } ?? 0
+                (entries + index).initialize(to: Atomic(copied))
+            }
         }
+        return table
     }
 
     deinit {
-        slots.deinitialize(count: capacity)
-        slots.deallocate()
+        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: slotCapacity) }
+    }
+
+    /// The number of entries (the header; `capacity` is the allocation's, which costs a library call).
+    @inlinable @inline(__always)
+    var slotCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    /// Entry `index`: a slot's address, or 0 for none.
+    @inlinable @inline(__always)
+    func entry(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
+        withUnsafeMutablePointerToElements { $0 + index }
     }
 
     /// The slot of factory `id`, if it has one.
     @inlinable @inline(__always)
     func slot(_ id: Int) -> Unmanaged<Slot>? {
-        guard id < capacity else { return nil }
-        let address = (slots + id).pointee.load(ordering: .acquiring)
+        guard id < slotCapacity else { return nil }
+        let address = entry(id).pointee.load(ordering: .acquiring)
         guard address != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
 
-    /// Publishes `slot` as factory `id`'s (an id below the capacity, with no slot yet). Call under the store's lock.
-    func set(_ slot: Slot, at id: Int) {
-        (slots + id).pointee.store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+    /// The published state of factory `id`, or nil when it has no slot. Call inside a read section.
+    @inlinable @inline(__always)
+    func state(_ id: Int) -> Unmanaged<SlotState>? {
+        guard let slot = slot(id) else { return nil }
+        return slot._withUnsafeGuaranteedRef { $0.state.current }
     }
 
-    /// The table of every store that has no slot yet (never written to: a new slot means a new table).
-    static let empty = SlotTable(capacity: 0, copying: nil)
+    /// The summary word of factory `id` (0 when it has no slot); needs no read section.
+    @inlinable @inline(__always)
+    func summary(_ id: Int) -> UInt {
+        guard let slot = slot(id) else { return 0 }
+        return slot._withUnsafeGuaranteedRef { $0.summary.load(ordering: .acquiring) }
+    }
+
+    /// This table's address, for a word that mirrors a store's current table (see ``SlotStore/init(mirror:)``).
+    var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
+    /// Publishes `slot` as factory `id`'s (an id below the capacity, with no slot yet). Call under the store's lock.
+    func set(_ slot: Slot, at id: Int) {
+        entry(id).pointee.store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+    }
+
+    /// The table of every store that has no slot yet. Never written to (a new slot means a new table), so safe
+    /// to share, which a `ManagedBuffer` subclass cannot declare.
+    nonisolated(unsafe) static let empty = SlotTable.make(capacity: 0, copying: nil)
 }
 
 /// The settings and scope caches of one container (or of one singleton scope), indexed by factory id.
@@ -76,11 +103,17 @@ final class SlotTable: @unchecked Sendable {
 final class SlotStore: @unchecked Sendable {
     @usableFromInline let table = Published(SlotTable.empty)
     @usableFromInline let writeLock = PlatformLock()
+    /// The manager whose ``ContainerManager/tableAddress`` follows this store's table; it owns the store.
+    private unowned(unsafe) let mirror: ContainerManager?
     private nonisolated(unsafe) var owned: [Slot] = []
     private nonisolated(unsafe) var idsInUse: [Int] = []
     private nonisolated(unsafe) var oldTables: [SlotTable] = []
 
-    @usableFromInline init() {}
+    /// A store; a manager passes itself as `mirror`, to read the current table with one load fewer than
+    /// through the store (resolutions read it on every call).
+    @usableFromInline init(mirror: ContainerManager? = nil) {
+        self.mirror = mirror
+    }
 
     /// Borrows the fields of factory `id` (empty fields if none were ever written). Call inside a read section.
     @inlinable @inline(__always)
@@ -99,19 +132,7 @@ final class SlotStore: @unchecked Sendable {
     /// Call inside a read section.
     @inlinable @inline(__always)
     func state(_ id: Int) -> Unmanaged<SlotState>? {
-        table.withCurrent { table in
-            guard let slot = table.slot(id) else { return nil }
-            return slot._withUnsafeGuaranteedRef { $0.state.storage.load(ordering: .acquiring) }
-        }
-    }
-
-    /// The summary word of factory `id` (0 when it has no slot); needs no read section.
-    @inlinable @inline(__always)
-    func summary(_ id: Int) -> UInt {
-        table.withCurrent { table in
-            guard let slot = table.slot(id) else { return 0 }
-            return slot._withUnsafeGuaranteedRef { $0.summary.load(ordering: .acquiring) }
-        }
+        table.withCurrent { $0.state(id) }
     }
 
     /// The slot of factory `id`, created if needed. Slots live as long as the store.
@@ -126,14 +147,15 @@ final class SlotStore: @unchecked Sendable {
         let slot = Slot()
         owned.append(slot)
         idsInUse.append(id)
-        if id < current.capacity {
+        if id < current.slotCapacity {
             current.set(slot, at: id)
         } else {
             // Readers may hold the current table: it is replaced, not changed, and kept as long as the store.
-            let grown = SlotTable(capacity: max(16, id + 1, current.capacity * 2), copying: current)
+            let grown = SlotTable.make(capacity: max(16, id + 1, current.slotCapacity * 2), copying: current)
             grown.set(slot, at: id)
             oldTables.append(current)
             table.replaceKeepingOld(with: grown)
+            mirror?.tableAddress.store(grown.address, ordering: .releasing)
         }
         return slot
     }

@@ -99,7 +99,7 @@ public struct FactoryRegistration<P, T>: Sendable {
         }
         let frame = ResolutionTracker.Frame(manager: manager, word: word)
         return ThreadResolutions.within(frame) {
-            guard let state = manager.existingSlots?._withUnsafeGuaranteedRef({ $0.state(id) }) else {
+            guard let state = manager.slotTable._withUnsafeGuaranteedRef({ $0.state(id) }) else {
                 if _fastPath(
                     flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0
                         && word & (RegistrationWord.promise | RegistrationWord.scopeMask) == 0)
@@ -343,7 +343,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// Reads one published word: no lock, no read section, no reference counting.
     @inlinable @inline(__always)
     func holdsScope(serial: UInt) -> Bool {
-        let summary = manager.existingSlots?._withUnsafeGuaranteedRef { $0.summary(id) } ?? 0
+        let summary = manager.slotTable._withUnsafeGuaranteedRef { $0.summary(id) }
         return summary >> 1 == serial || (!pastOnce && summary & 1 == 1)
     }
 
