@@ -13,9 +13,11 @@ import Synchronization
 /// task-local) is exact and costs no lock.
 ///
 /// The outermost resolution on a thread enters the ``ReadSection`` through the tracker's own counter, so
-/// nested resolutions and every snapshot they read cost no further atomic operation.
+/// nested resolutions and every snapshot they read cost no further atomic operation. The frames follow the
+/// header in the tracker's own allocation, and the depth is kept in bytes: a frame is pushed with one load
+/// and two stores.
 @usableFromInline
-final class ResolutionTracker {
+final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, ResolutionTracker.Frame> {
     /// Nested resolutions past this depth stop the program (a parameter factory that resolves itself forever).
     @usableFromInline static let depthLimit = 256
     /// Chains shallower than this are not searched when a resolution starts. A cycle keeps nesting (a scoped
@@ -60,61 +62,100 @@ final class ResolutionTracker {
         }
     }
 
-    @usableFromInline let frames: UnsafeMutablePointer<Frame>
-    /// This thread's counter in the process's read section.
-    @usableFromInline let readCounter: UnsafeMutablePointer<Atomic<Int>>
-    // Only the owning thread touches a tracker: no dynamic exclusivity checks needed.
-    @exclusivity(unchecked) @usableFromInline var depth = 0
-    /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
-    @exclusivity(unchecked) @usableFromInline var graph: [GraphKey: AnyObject] = [:]
-
-    fileprivate init(readCounter: UnsafeMutablePointer<Atomic<Int>>) {
-        frames = .allocate(capacity: Self.depthLimit)
-        self.readCounter = readCounter
+    /// The tracker's state; only the owning thread touches it.
+    @usableFromInline
+    struct Header {
+        /// The number of resolutions under way times the size of a frame: the byte offset of the next frame.
+        @usableFromInline var depthInBytes = 0
+        /// True once the outermost resolution stored a `graph` instance.
+        @usableFromInline var hasGraph = false
+        /// This thread's counter in the process's read section.
+        @usableFromInline let readCounter: UnsafeMutablePointer<Atomic<Int>>
+        /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
+        @usableFromInline var graph: [GraphKey: AnyObject] = [:]
     }
 
-    deinit {
-        frames.deallocate()
+    @inlinable @inline(__always)
+    static var frameSize: Int { MemoryLayout<Frame>.stride }
+
+    /// Makes a tracker with room for ``depthLimit`` frames.
+    fileprivate static func make(readCounter: UnsafeMutablePointer<Atomic<Int>>) -> ResolutionTracker {
+        let buffer = create(minimumCapacity: depthLimit) { _ in Header(readCounter: readCounter) }
+        return unsafeDowncast(buffer, to: ResolutionTracker.self)
+    }
+
+    /// The header, reached through its address: the `header` property checks exclusive access dynamically.
+    @inlinable @inline(__always)
+    var state: UnsafeMutablePointer<Header> {
+        withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    /// The resolutions under way on this thread.
+    @inlinable var depth: Int { state.pointee.depthInBytes / Self.frameSize }
+
+    /// The frames under way, outermost first.
+    var frames: [Frame] {
+        withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: depth)) }
     }
 
     /// Starts a resolution: the outermost one enters the read section; deep ones look for a cycle.
     @inlinable @inline(__always)
     func enter(_ frame: Frame) {
-        if depth == 0 {
-            readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        } else if depth >= Self.cycleSearchDepth {
+        let depthInBytes = state.pointee.depthInBytes
+        if depthInBytes == 0 {
+            state.pointee.readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        } else if depthInBytes >= Self.cycleSearchDepth * Self.frameSize {
             enterDeep(frame)
         }
-        frames[depth] = frame
-        depth &+= 1
+        withUnsafeMutablePointerToElements { frames in
+            (UnsafeMutableRawPointer(frames) + depthInBytes).assumingMemoryBound(to: Frame.self).pointee = frame
+        }
+        state.pointee.depthInBytes = depthInBytes &+ Self.frameSize
     }
 
     /// A resolution nested at least ``cycleSearchDepth`` deep: stops the program on a cycle or past the limit.
     @usableFromInline
     func enterDeep(_ frame: Frame) {
-        if !frame.repeatable {
-            for index in 0..<depth where frames[index].resolvesSame(as: frame) {
-                cycle(Array(UnsafeBufferPointer(start: frames, count: depth)) + [frame])
+        let depth = depth
+        withUnsafeMutablePointerToElements { chain in
+            if !frame.repeatable {
+                for index in 0..<depth where chain[index].resolvesSame(as: frame) {
+                    cycle(frames + [frame])
+                }
             }
         }
-        if depth == Self.depthLimit { tooDeep(frame) }
+        if depth == Self.depthLimit { tooDeep(frames, frame) }
     }
 
     /// Ends a resolution: the outermost one drops the graph's instances and leaves the read section.
     @inlinable @inline(__always)
     func leave() {
-        depth &-= 1
-        if depth == 0 {
-            if !graph.isEmpty { dropGraph() }
-            readCounter.pointee.wrappingSubtract(1, ordering: .releasing)
+        state.pointee.depthInBytes &-= Self.frameSize
+        if state.pointee.depthInBytes == 0 {
+            if state.pointee.hasGraph { dropGraph() }
+            state.pointee.readCounter.pointee.wrappingSubtract(1, ordering: .releasing)
         }
+    }
+
+    /// The instance a `graph` scope keeps for `key` in the resolution under way.
+    @inlinable
+    func graphInstance(_ key: GraphKey) -> AnyObject? {
+        state.pointee.hasGraph ? state.pointee.graph[key] : nil
+    }
+
+    /// Keeps `instance` for `key` until the outermost resolution returns.
+    @inlinable
+    func keepGraphInstance(_ instance: AnyObject, for key: GraphKey) {
+        state.pointee.graph[key] = instance
+        state.pointee.hasGraph = true
     }
 
     /// Empties the graph before its instances are released, so a `deinit` that resolves finds it consistent.
     @usableFromInline
     func dropGraph() {
         var instances: [GraphKey: AnyObject] = [:]
-        swap(&instances, &graph)
+        swap(&instances, &state.pointee.graph)
+        state.pointee.hasGraph = false
         instances.removeAll()
     }
 
@@ -135,8 +176,8 @@ final class ResolutionTracker {
     }
 
     @usableFromInline
-    func tooDeep(_ frame: Frame) -> Never {
-        let tail = (depth - 8..<depth).map { describe(frames[$0]) } + [describe(frame)]
+    func tooDeep(_ chain: [Frame], _ frame: Frame) -> Never {
+        let tail = chain.suffix(8).map(describe) + [describe(frame)]
         fatalError(
             "Plugboard: resolutions nested deeper than \(Self.depthLimit) levels (a factory that keeps resolving itself?): ... -> "
                 + tail.joined(separator: " -> "))
@@ -180,7 +221,7 @@ enum ThreadResolutions {
 
     @usableFromInline
     static func makeCurrent() -> Unmanaged<ResolutionTracker> {
-        let tracker = Unmanaged.passRetained(ResolutionTracker(readCounter: ReadSection.shared.assignCounter()))
+        let tracker = Unmanaged.passRetained(ResolutionTracker.make(readCounter: ReadSection.shared.assignCounter()))
         pthread_setspecific(exitKey, tracker.toOpaque())
         plugboard_thread_tracker_set(tracker.toOpaque())
         return tracker

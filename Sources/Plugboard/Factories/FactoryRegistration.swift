@@ -232,11 +232,11 @@ public struct FactoryRegistration<P, T>: Sendable {
         case .graph:
             let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager), id: id)
             let tracker = ThreadResolutions.current
-            if let found = tracker._withUnsafeGuaranteedRef({ $0.graph[graphKey] }) {
+            if let found = tracker._withUnsafeGuaranteedRef({ $0.graphInstance(graphKey) }) {
                 return unsafeDowncast(found, to: CachedInstance<T>.self).value
             }
             let instance = make(fields, settings, parameters)
-            tracker._withUnsafeGuaranteedRef { $0.graph[graphKey] = CachedInstance(instance, created: 0) }
+            tracker._withUnsafeGuaranteedRef { $0.keepGraphInstance(CachedInstance(instance, created: 0), for: graphKey) }
             return instance
         case .unique:
             return make(fields, settings, parameters)
