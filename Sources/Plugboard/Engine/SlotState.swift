@@ -67,6 +67,9 @@ final class SlotState: @unchecked Sendable {
     /// The instance kept by the slot's own scope when it can be handed out as is (a strong instance, of the
     /// current scope, with no time to live or parameter key to check).
     @usableFromInline let hit: AnyObject?
+    /// ``hit`` when the route is ``Route/ownCache``, else nil: a cached hit is served on this field alone,
+    /// before the route is looked at.
+    @usableFromInline let ownHit: AnyObject?
 
     @usableFromInline
     init(_ fields: SlotFields) {
@@ -82,6 +85,7 @@ final class SlotState: @unchecked Sendable {
             // A singleton scope's store holds only instances: its slots have no settings of their own.
             hit = fields.cacheScope != nil && fields.timeToLive == nil ? strong : nil
         }
+        ownHit = route == .ownCache ? hit : nil
     }
 
     @usableFromInline static let empty = SlotState(SlotFields())

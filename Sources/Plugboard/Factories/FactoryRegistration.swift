@@ -110,6 +110,9 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
             return state._withUnsafeGuaranteedRef { state in
                 let observed = flags & ManagerSettings.observesResolutions != 0
+                if !observed, let hit = state.ownHit {
+                    return unsafeDowncast(hit, to: CachedInstance<T>.self).value
+                }
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
                 // A slot without a scope whose factory carries one lost it to a reset: `resolveInFull` restores it.
                 let ownDefinition = word & (RegistrationWord.promise | RegistrationWord.scopeMask) == 0
@@ -122,10 +125,6 @@ public struct FactoryRegistration<P, T>: Sendable {
                     let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
                     return registered._withUnsafeGuaranteedRef {
                         unsafeDowncast($0, to: FactoryClosure<P, T>.self).body(parameters)
-                    }
-                case .ownCache where !observed:
-                    if let hit = state.hit {
-                        return unsafeDowncast(hit, to: CachedInstance<T>.self).value
                     }
                 case .singleton where !observed:
                     // Likewise the scope: the published state holds it.
