@@ -143,8 +143,8 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// The instance a singleton scope keeps for this factory, when no test isolates singletons.
     @inlinable @inline(__always)
     func singletonHit(_ scope: Scope) -> T? {
-        guard SingletonIsolation.activeCount.load(ordering: .relaxed) == 0 else { return nil }
         let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
+        guard singleton.activeIsolations.pointee.load(ordering: .relaxed) == 0 else { return nil }
         guard let state = singleton.unmanagedProcessStore._withUnsafeGuaranteedRef({ $0.state(id) }) else { return nil }
         return state._withUnsafeGuaranteedRef { state in
             state.hit.map { unsafeDowncast($0, to: CachedInstance<T>.self).value }

@@ -83,6 +83,9 @@ extension Scope {
         @usableFromInline let processStore = SlotStore()
         /// `processStore` for the resolution path, borrowed without reference counting (the scope owns it).
         @usableFromInline let unmanagedProcessStore: Unmanaged<SlotStore>
+        /// ``SingletonIsolation/activeCount``, reached through the scope: code inlined into other modules reads
+        /// a global through a call to its accessor, on every singleton hit.
+        @usableFromInline let activeIsolations = SingletonIsolation.activeCount
 
         /// Creates a process-wide scope with a store of its own.
         public convenience init() { self.init(serial: nil) }
@@ -107,7 +110,7 @@ extension Scope {
         /// Runs `body` with the store of the current task: the process store, or a test's isolated one.
         @inlinable @inline(__always) @discardableResult
         func withStore<R>(_ body: (SlotStore) throws -> R) rethrows -> R {
-            if SingletonIsolation.activeCount.load(ordering: .relaxed) > 0, let isolation = SingletonIsolation.current {
+            if activeIsolations.pointee.load(ordering: .relaxed) > 0, let isolation = SingletonIsolation.current {
                 return try body(isolation.store(for: self))
             }
             return try body(processStore)
@@ -122,15 +125,15 @@ extension Scope {
         operation: () async throws -> R,
         isolation: isolated (any Actor)? = #isolation
     ) async rethrows -> R {
-        SingletonIsolation.activeCount.wrappingAdd(1, ordering: .relaxed)
-        defer { SingletonIsolation.activeCount.wrappingSubtract(1, ordering: .relaxed) }
+        SingletonIsolation.activeCount.pointee.wrappingAdd(1, ordering: .relaxed)
+        defer { SingletonIsolation.activeCount.pointee.wrappingSubtract(1, ordering: .relaxed) }
         return try await SingletonIsolation.$current.withValue(SingletonIsolation(), operation: operation)
     }
 
     /// The synchronous form of ``withIsolatedSingletons(operation:isolation:)``.
     public static func withIsolatedSingletons<R>(operation: () throws -> R) rethrows -> R {
-        SingletonIsolation.activeCount.wrappingAdd(1, ordering: .relaxed)
-        defer { SingletonIsolation.activeCount.wrappingSubtract(1, ordering: .relaxed) }
+        SingletonIsolation.activeCount.pointee.wrappingAdd(1, ordering: .relaxed)
+        defer { SingletonIsolation.activeCount.pointee.wrappingSubtract(1, ordering: .relaxed) }
         return try SingletonIsolation.$current.withValue(SingletonIsolation(), operation: operation)
     }
 }
@@ -138,7 +141,12 @@ extension Scope {
 /// Singleton stores private to one task tree (a test); consulted only while at least one is active.
 @usableFromInline
 final class SingletonIsolation: @unchecked Sendable {
-    @usableFromInline static let activeCount = Atomic<Int>(0)
+    /// How many isolations are under way, in any task; allocated once and never freed.
+    @usableFromInline nonisolated(unsafe) static let activeCount: UnsafeMutablePointer<Atomic<Int>> = {
+        let counter = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
+        counter.initialize(to: Atomic(0))
+        return counter
+    }()
     @TaskLocal @usableFromInline static var current: SingletonIsolation?
 
     private let lock = PlatformLock()
