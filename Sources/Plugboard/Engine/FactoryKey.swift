@@ -98,17 +98,16 @@ final class FactoryKeyRegistry: @unchecked Sendable {
             for index in 0..<capacity { (entries + index).initialize(to: AtomicEntry()) }
         }
 
+        /// The entry to start probing at: the literal's address decides alone (a literal used with several
+        /// types probes on to the next entries; type-keyed entries carry their types in the address).
         @inlinable @inline(__always)
-        static func hash(_ address: UInt, _ first: UInt, _ second: UInt) -> Int {
-            // One multiplication: the literal's address nearly always decides alone; the types (shifted apart, so
-            // that equal types do not cancel) separate one literal used with several types.
-            let mixed = (address ^ first ^ (second &<< 1)) &* 0x9E37_79B9_7F4A_7C15
-            return Int(truncatingIfNeeded: mixed >> 17)
+        static func hash(_ address: UInt) -> Int {
+            Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 17)
         }
 
         @inlinable @inline(__always)
         func find(_ address: UInt, _ first: UInt, _ second: UInt) -> Int? {
-            var index = Self.hash(address, first, second) & mask
+            var index = Self.hash(address) & mask
             while true {
                 let entry = entries + index
                 let stored = entry.pointee.address.load(ordering: .acquiring)
@@ -123,7 +122,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
         /// Adds an entry in place; concurrent probes see it whole or not at all. Call under the registry's lock.
         func insert(_ entry: Entry) {
-            var index = Self.hash(entry.address, entry.first, entry.second) & mask
+            var index = Self.hash(entry.address) & mask
             while (entries + index).pointee.address.load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
             let slot = entries + index
             slot.pointee.first.store(entry.first, ordering: .relaxed)
@@ -173,16 +172,21 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         shared.intern(name.description, address: address, first, second)
     }
 
-    /// The address that stands for "keyed by types alone" in the fast table (no literal lives at address 2).
-    @usableFromInline static let typeKeyedAddress: UInt = 2
+    /// What stands for the address of a key identified by its types alone: the types mixed, so that such keys
+    /// spread over the table, with bit 62 set, which no literal's address or inline scalar has.
+    @inlinable @inline(__always)
+    static func typeKeyedAddress(_ first: UInt, _ second: UInt) -> UInt {
+        (first ^ second &<< 1) &>> 2 | 1 &<< 62
+    }
 
     @inlinable @inline(__always)
     static func id(typeKeyed first: ObjectIdentifier, _ second: ObjectIdentifier, name: () -> String) -> Int {
         let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        if let id = Self.find(Self.typeKeyedAddress, a, b) {
+        let address = typeKeyedAddress(a, b)
+        if let id = Self.find(address, a, b) {
             return id
         }
-        return shared.intern(name(), address: Self.typeKeyedAddress, a, b)
+        return shared.intern(name(), address: address, a, b)
     }
 
     @usableFromInline
