@@ -18,8 +18,6 @@ public final class ContainerManager: @unchecked Sendable {
     /// kept here by the store: resolutions find a slot from it with one load, where the store's address
     /// would take a check for none and a second load.
     @usableFromInline let tableAddress = Atomic<UInt>(SlotTable.empty.address)
-    /// The process's read section, held here so the hot path reaches it without a lazy-global check.
-    @usableFromInline let readSection = ReadSection.shared
     /// Starts as the shared defaults; the first change publishes a copy of this manager's own.
     @usableFromInline let settings = Published(ManagerSettings.defaults)
     /// What in ``settings`` keeps resolutions off the fast path (see ``ManagerSettings/flags``), readable
@@ -37,7 +35,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// The container type last found not to be ``AutoRegistering``: new containers of it skip the lock and
     /// the dynamic cast (which costs more than the rest of a new container's first resolution).
     private static let lastPlainType = Atomic<UInt>(0)
-    /// The thread running `autoRegister()` (its mixed identifier), or 0.
+    /// The thread running `autoRegister()` (see ``ThreadIdentity``), or 0.
     @usableFromInline let autoRegisteringThread = Atomic<UInt>(0)
     /// The type of the container this manager serves (its metadata's address), recorded on first use:
     /// factories hold the manager, not the container, and name the container in messages by it.
@@ -112,7 +110,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     private func readSettings<R>(_ body: (ManagerSettings) -> R) -> R {
-        ReadSection.shared.read { settings.withCurrent { body($0) } }
+        ReadSection.read { settings.withCurrent { body($0) } }
     }
 
     private func changeSettings(_ change: (inout ManagerSettings) -> Void) {
@@ -237,7 +235,7 @@ public final class ContainerManager: @unchecked Sendable {
             setAutoRegistered(true)  // nothing to run: no need for the lock
             return
         }
-        let thread = ThreadIdentity.mixedIdentifier()
+        let thread = ThreadIdentity.current
         Self.autoRegisterLock.lock()
         defer { Self.autoRegisterLock.unlock() }
         // Re-entered from inside autoRegister() (it uses its own factories), or another thread finished it.
@@ -285,7 +283,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// True while the calling thread runs this container's `autoRegister()`: registrations then clear nothing.
     @usableFromInline
     var isAutoRegisteringOnThisThread: Bool {
-        autoRegisteringThread.load(ordering: .relaxed) == ThreadIdentity.mixedIdentifier()
+        autoRegisteringThread.load(ordering: .relaxed) == ThreadIdentity.current
     }
 
     // MARK: Introspection

@@ -48,7 +48,7 @@ public struct FactoryContext: Sendable, Equatable {
     public static var current: FactoryContext {
         get {
             if overrideCount.load(ordering: .relaxed) > 0, let override = ContextSnapshot.override { return override.context }
-            return ReadSection.shared.read { storage.withCurrent { $0.context } }
+            return ReadSection.read { storage.withCurrent { $0.context } }
         }
         set {
             storageLock.withLock { storage.replace(with: ContextSnapshot(newValue)) }

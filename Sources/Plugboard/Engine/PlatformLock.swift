@@ -58,18 +58,3 @@ struct PlatformLock: @unchecked Sendable {
         return try body()
     }
 }
-
-/// Which stripe of the read-section counters the calling thread uses.
-@usableFromInline
-enum ThreadIdentity {
-    /// A well-mixed number for the calling thread; threads differ in it with high probability.
-    @inlinable @inline(__always)
-    static func mixedIdentifier() -> UInt {
-        #if canImport(Darwin)
-        let raw = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pthread_self())))
-        #else
-        let raw = UInt(pthread_self())
-        #endif
-        return raw &* 0x9E37_79B9_7F4A_7C15
-    }
-}

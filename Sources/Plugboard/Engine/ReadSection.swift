@@ -2,60 +2,54 @@ import Synchronization
 
 /// Lets any number of threads read published snapshots without taking a lock, while writers replace them.
 ///
-/// A reader announces itself on one of sixteen counters, each on its own cache line: a resolution uses the
-/// counter its thread's tracker was given, other readers one picked by their thread. So readers on different
-/// threads rarely write to the same line. A writer swaps in a new snapshot and hands the old one to
-/// ``retire(_:)``; retired snapshots are freed only when every counter reads zero, that is when no reader can
-/// still be looking at them. Writers never wait for readers.
+/// A reader announces itself on a counter of its own thread's, kept in the thread's ``ResolutionTracker``: a
+/// resolution enters once, for every snapshot it and its nested resolutions read, and no two threads write the
+/// same counter. A writer swaps in a new snapshot and hands the old one to ``retire(_:)``; retired snapshots
+/// are freed only when every thread's counter reads zero, that is when no reader can still be looking at
+/// them. Writers never wait for readers.
 @usableFromInline
 final class ReadSection: @unchecked Sendable {
     @usableFromInline static let shared = ReadSection()
 
-    @usableFromInline static let stripeShift: UInt = 60  // 64 - log2(16 stripes)
-    @usableFromInline static let stripeCount = 16
-    @usableFromInline static let stripeBytes = 128  // two cache lines: no false sharing with the prefetched neighbour
-
-    @usableFromInline let counters: UnsafeMutableRawPointer
-    private let retiredLock = PlatformLock()
+    /// Guards the counters and the retired snapshots.
+    private let lock = PlatformLock()
+    /// The read counter of every thread that has a tracker.
+    private nonisolated(unsafe) var counters: [UnsafeMutablePointer<Atomic<Int>>] = []
     private nonisolated(unsafe) var retired: [Unmanaged<AnyObject>] = []
 
-    private init() {
-        counters = .allocate(byteCount: Self.stripeCount * Self.stripeBytes, alignment: Self.stripeBytes)
-        for stripe in 0..<Self.stripeCount {
-            (counters + stripe * Self.stripeBytes)
-                .bindMemory(to: Atomic<Int>.self, capacity: 1)
-                .initialize(to: Atomic(0))
-        }
-    }
-
-    @inlinable @inline(__always)
-    func counter(_ stripe: Int) -> UnsafeMutablePointer<Atomic<Int>> {
-        (counters + stripe &* Self.stripeBytes).assumingMemoryBound(to: Atomic<Int>.self)
-    }
+    private init() {}
 
     /// Runs `body` with every snapshot it reads kept alive until it returns. Sections nest.
     @inlinable @inline(__always)
-    func read<R>(_ body: () throws -> R) rethrows -> R {
-        let stripe = Int(truncatingIfNeeded: ThreadIdentity.mixedIdentifier() >> Self.stripeShift)
-        let counter = self.counter(stripe)
-        counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        defer { counter.pointee.wrappingSubtract(1, ordering: .releasing) }
-        return try body()
+    static func read<R>(_ body: () throws -> R) rethrows -> R {
+        try ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
+            let counter = tracker.readCounter
+            counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            defer { counter.pointee.wrappingSubtract(1, ordering: .releasing) }
+            return try body()
+        }
     }
 
-    private let nextStripe = Atomic<Int>(0)
+    /// Adds a new thread's counter (see ``ResolutionTracker``).
+    func register(_ counter: UnsafeMutablePointer<Atomic<Int>>) {
+        lock.withLock { counters.append(counter) }
+    }
 
-    /// A counter for one thread's ``ResolutionTracker`` to enter the section with; threads take the stripes in
-    /// turn, so the first sixteen never share one.
-    func assignCounter() -> UnsafeMutablePointer<Atomic<Int>> {
-        counter(nextStripe.wrappingAdd(1, ordering: .relaxed).oldValue & (Self.stripeCount - 1))
+    /// Removes the counter of a thread that is ending; it reads zero, since the thread reads nothing more.
+    func unregister(_ counter: UnsafeMutablePointer<Atomic<Int>>) {
+        lock.withLock {
+            if let index = counters.firstIndex(of: counter) {
+                counters.swapAt(index, counters.count - 1)
+                counters.removeLast()
+            }
+        }
     }
 
     /// Takes over one retained reference to a snapshot that has just been unpublished.
     @usableFromInline
     func retire(_ object: Unmanaged<AnyObject>) {
         var freeable: [Unmanaged<AnyObject>] = []
-        let idle = retiredLock.withLock {
+        let idle = lock.withLock {
             guard allIdle() else {
                 retired.append(object)
                 return false
@@ -70,8 +64,9 @@ final class ReadSection: @unchecked Sendable {
         }
     }
 
+    /// Call under `lock`.
     private func allIdle() -> Bool {
-        for stripe in 0..<Self.stripeCount where counter(stripe).pointee.load(ordering: .sequentiallyConsistent) != 0 {
+        for counter in counters where counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
             return false
         }
         return true

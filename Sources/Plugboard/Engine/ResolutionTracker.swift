@@ -69,8 +69,6 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         @usableFromInline var depthInBytes = 0
         /// True once the outermost resolution stored a `graph` instance.
         @usableFromInline var hasGraph = false
-        /// This thread's counter in the process's read section.
-        @usableFromInline let readCounter: UnsafeMutablePointer<Atomic<Int>>
         /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
         @usableFromInline var graph: [GraphKey: AnyObject] = [:]
     }
@@ -78,10 +76,19 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     @inlinable @inline(__always)
     static var frameSize: Int { MemoryLayout<Frame>.stride }
 
-    /// Makes a tracker with room for ``depthLimit`` frames.
-    fileprivate static func make(readCounter: UnsafeMutablePointer<Atomic<Int>>) -> ResolutionTracker {
-        let buffer = create(minimumCapacity: depthLimit) { _ in Header(readCounter: readCounter) }
-        return unsafeDowncast(buffer, to: ResolutionTracker.self)
+    /// Makes a tracker with room for ``depthLimit`` frames, and enrolls its read counter.
+    fileprivate static func make() -> ResolutionTracker {
+        let buffer = create(minimumCapacity: depthLimit + 1) { _ in Header() }
+        let tracker = unsafeDowncast(buffer, to: ResolutionTracker.self)
+        tracker.withUnsafeMutablePointerToElements { elements in
+            UnsafeMutableRawPointer(elements).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
+        }
+        ReadSection.shared.register(tracker.readCounter)
+        return tracker
+    }
+
+    deinit {
+        ReadSection.shared.unregister(readCounter)
     }
 
     /// The header, reached through its address: the `header` property checks exclusive access dynamically.
@@ -90,12 +97,25 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         withUnsafeMutablePointerToHeader { $0 }
     }
 
+    /// This thread's counter in the ``ReadSection``: the first element's memory (a header cannot hold an
+    /// atomic value), at a fixed distance from the tracker, so entering the section loads no pointer.
+    @inlinable @inline(__always)
+    var readCounter: UnsafeMutablePointer<Atomic<Int>> {
+        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Atomic<Int>.self) }
+    }
+
+    /// The frames, after the element that holds the read counter.
+    @inlinable @inline(__always)
+    var frameBase: UnsafeMutablePointer<Frame> {
+        withUnsafeMutablePointerToElements { $0 + 1 }
+    }
+
     /// The resolutions under way on this thread.
     @inlinable var depth: Int { state.pointee.depthInBytes / Self.frameSize }
 
     /// The frames under way, outermost first.
     var frames: [Frame] {
-        withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: depth)) }
+        Array(UnsafeBufferPointer(start: frameBase, count: depth))
     }
 
     /// Starts a resolution: the outermost one enters the read section; deep ones look for a cycle.
@@ -103,13 +123,11 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     func enter(_ frame: Frame) {
         let depthInBytes = state.pointee.depthInBytes
         if depthInBytes == 0 {
-            state.pointee.readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
         } else if depthInBytes >= Self.cycleSearchDepth * Self.frameSize {
             enterDeep(frame)
         }
-        withUnsafeMutablePointerToElements { frames in
-            (UnsafeMutableRawPointer(frames) + depthInBytes).assumingMemoryBound(to: Frame.self).pointee = frame
-        }
+        (UnsafeMutableRawPointer(frameBase) + depthInBytes).assumingMemoryBound(to: Frame.self).pointee = frame
         state.pointee.depthInBytes = depthInBytes &+ Self.frameSize
     }
 
@@ -117,11 +135,9 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     @usableFromInline
     func enterDeep(_ frame: Frame) {
         let depth = depth
-        withUnsafeMutablePointerToElements { chain in
-            if !frame.repeatable {
-                for index in 0..<depth where chain[index].resolvesSame(as: frame) {
-                    cycle(frames + [frame])
-                }
+        if !frame.repeatable {
+            for index in 0..<depth where frameBase[index].resolvesSame(as: frame) {
+                cycle(frames + [frame])
             }
         }
         if depth == Self.depthLimit { tooDeep(frames, frame) }
@@ -133,7 +149,7 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         state.pointee.depthInBytes &-= Self.frameSize
         if state.pointee.depthInBytes == 0 {
             if state.pointee.hasGraph { dropGraph() }
-            state.pointee.readCounter.pointee.wrappingSubtract(1, ordering: .releasing)
+            readCounter.pointee.wrappingSubtract(1, ordering: .releasing)
         }
     }
 
@@ -221,7 +237,7 @@ enum ThreadResolutions {
 
     @usableFromInline
     static func makeCurrent() -> Unmanaged<ResolutionTracker> {
-        let tracker = Unmanaged.passRetained(ResolutionTracker.make(readCounter: ReadSection.shared.assignCounter()))
+        let tracker = Unmanaged.passRetained(ResolutionTracker.make())
         pthread_setspecific(exitKey, tracker.toOpaque())
         plugboard_thread_tracker_set(tracker.toOpaque())
         return tracker

@@ -278,13 +278,13 @@ public struct FactoryRegistration<P, T>: Sendable {
         let slot = store.slot(id)
         slot.buildLock.lock()
         defer { slot.buildLock.unlock() }
-        let (hit, generation) = ReadSection.shared.read {
+        let (hit, generation) = ReadSection.read {
             store.withFields(id) { host in
                 (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.generation)
             }
         }
         if let hit { return hit }
-        let instance = ReadSection.shared.read { make() }
+        let instance = ReadSection.read { make() }
         let created = timeToLive == nil ? 0 : MonotonicClock.now()
         let entry: AnyObject =
             scope.kind == .shared
@@ -331,7 +331,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// True when reading shows the change would do nothing (so the hot path takes no lock).
     @usableFromInline
     func alreadyHolds(_ test: (SlotFields) -> Bool) -> Bool {
-        return manager.readSection.read {
+        return ReadSection.read {
             manager.slots.withFields(id) { fields in
                 test(fields) || (!pastOnce && fields.onceSealed)
             }

@@ -39,7 +39,7 @@ struct TypeKeyedFactory<T> {
 
     var isRegistered: Bool {
         let registration = factory.registration
-        return ReadSection.shared.read { registration.manager.slots.withFields(registration.id) { $0.registration != nil } }
+        return ReadSection.read { registration.manager.slots.withFields(registration.id) { $0.registration != nil } }
     }
 
     static func missing() -> T {

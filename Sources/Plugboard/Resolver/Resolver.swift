@@ -204,11 +204,11 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
 
     private func hasRegistration(_ key: FactoryKey) -> Bool {
         manager.prepare(self)
-        return ReadSection.shared.read { manager.slots.withFields(key.id) { $0.registration != nil } }
+        return ReadSection.read { manager.slots.withFields(key.id) { $0.registration != nil } }
     }
 
     private func childList() -> [Resolver] {
-        ReadSection.shared.read { children.withCurrent { $0.resolvers } }
+        ReadSection.read { children.withCurrent { $0.resolvers } }
     }
 
     /// Every container a lookup from here searches, in order.
