@@ -149,4 +149,63 @@ final class RaceContainer: ManagedContainer {
             #expect(container.slow().name == "new")
         }
     }
+
+    @Test func aReplacedRegistrationIsFreedOnceNoResolutionCanStillReadIt() {
+        // Every resolution, on this thread or on threads that have ended since, must leave the read section
+        // it entered, or no replaced snapshot (and nothing its closures capture) would ever be freed again.
+        final class Marker: Sendable {}
+        let container = RaceContainer(scope: Scope.unique)
+        weak var released: Marker?
+        do {
+            let marker = Marker()
+            released = marker
+            container.slow.register { [marker] in
+                withExtendedLifetime(marker) { Thing("registered") }
+            }
+        }
+        for _ in 0..<3 {
+            runOnJoinedThreads(4) { #expect(container.slow().name == "registered") }
+        }
+        #expect(container.slow().name == "registered")
+        container.slow.register { Thing("replacement") }
+        // Other tests may be reading at this moment: the snapshot goes with a later write that finds none.
+        let deadline = Date().addingTimeInterval(5)
+        while released != nil && Date() < deadline {
+            container.slow.register { Thing("replacement") }
+            usleep(1_000)
+        }
+        #expect(released == nil)
+        #expect(container.slow().name == "replacement")
+    }
+}
+
+/// Runs `body` on `count` POSIX threads and returns once every one of them has ended (its thread-local
+/// storage destroyed), which `Thread` does not promise.
+private func runOnJoinedThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+    final class Work: @unchecked Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    var threads: [pthread_t] = []
+    for _ in 0..<count {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        pthread_create(&thread, nil, { pointer in
+            Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
+            return nil
+        }, work)
+        threads.append(thread!)
+        #else
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { pointer in
+            Unmanaged<Work>.fromOpaque(pointer!).takeRetainedValue().body()
+            return nil
+        }, work)
+        threads.append(thread)
+        #endif
+    }
+    for thread in threads {
+        pthread_join(thread, nil)
+    }
 }
