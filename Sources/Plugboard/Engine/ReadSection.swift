@@ -91,13 +91,13 @@ struct Published<Value: AnyObject>: ~Copyable, @unchecked Sendable {
         Self.snapshot(at: storage.load(ordering: .acquiring)).release()
     }
 
-    /// The current snapshot, unretained. Call inside `ReadSection.shared.read`, or while holding the writers' lock.
+    /// The current snapshot, unretained. Call inside `ReadSection.read`, or while holding the writers' lock.
     @inlinable @inline(__always)
     var current: Unmanaged<Value> {
         Self.snapshot(at: storage.load(ordering: .acquiring))
     }
 
-    /// Borrows the current snapshot. Call inside `ReadSection.shared.read`, or while holding the writers' lock.
+    /// Borrows the current snapshot. Call inside `ReadSection.read`, or while holding the writers' lock.
     @inlinable @inline(__always)
     func withCurrent<R>(_ body: (Value) throws -> R) rethrows -> R {
         try current._withUnsafeGuaranteedRef(body)
