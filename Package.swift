@@ -51,7 +51,14 @@ let package = Package(
             exclude: ["Profiles"],
             swiftSettings: strict
         ),
-        .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting"]),
+        .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting", "plugboard-singleton-checks"]),
+        // Singleton scenarios that need a process where no test isolates singletons; PlugboardTests runs them.
+        .executableTarget(
+            name: "plugboard-singleton-checks",
+            dependencies: ["Plugboard"],
+            path: "Tests/SingletonMirrorChecks",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "PlugboardProfilesTests",
             dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],

@@ -64,28 +64,31 @@ final class SlotState: @unchecked Sendable {
     @usableFromInline let fields: SlotFields
     /// Which fast path can serve a resolution of this slot, if the container's settings allow it.
     @usableFromInline let route: Route
-    /// The instance kept by the slot's own scope when it can be handed out as is (a strong instance, of the
-    /// current scope, with no time to live or parameter key to check).
+    /// The instance to hand out as is, served on this field alone before the route is looked at: a
+    /// `cached`-kind scope's strong instance in this slot, or the copy of a singleton scope's (see
+    /// ``SingletonMirrors``). Nil for every other route, and when nothing is kept.
     @usableFromInline let hit: AnyObject?
-    /// ``hit`` when the route is ``Route/ownCache``, else nil: a cached hit is served on this field alone,
-    /// before the route is looked at.
-    @usableFromInline let ownHit: AnyObject?
 
     @usableFromInline
     init(_ fields: SlotFields) {
         self.fields = fields
         route = Route(fields)
-        let strong = fields.cached.flatMap { $0 is WeakCachedInstance ? nil : $0 }
         switch route {
-        case .ownCache:
-            hit = fields.cacheScope == fields.scope.map(ObjectIdentifier.init) ? strong : nil
-        case .general, .singleton:
-            hit = nil
+        case .ownCache, .singleton:
+            let current = fields.cacheScope != nil && fields.cacheScope == fields.scope.map(ObjectIdentifier.init)
+            hit = current ? fields.cached.flatMap { $0 is WeakCachedInstance ? nil : $0 } : nil
         default:
-            // A singleton scope's store holds only instances: its slots have no settings of their own.
-            hit = fields.cacheScope != nil && fields.timeToLive == nil ? strong : nil
+            hit = nil
         }
-        ownHit = route == .ownCache ? hit : nil
+    }
+
+    /// These fields with no singleton mirror (see ``SingletonMirrors``), for states saved by `push()`.
+    var withoutMirror: SlotState {
+        guard route == .singleton, fields.cached != nil else { return self }
+        var unmirrored = fields
+        unmirrored.cached = nil
+        unmirrored.cacheScope = nil
+        return SlotState(unmirrored)
     }
 
     @usableFromInline static let empty = SlotState(SlotFields())
@@ -103,11 +106,12 @@ final class SlotState: @unchecked Sendable {
         case uniqueRegistration
         /// A `cached`-kind scope whose instance is kept in this slot: ``SlotState/hit`` when present.
         case ownCache
-        /// A singleton scope: the instance is in the scope's store.
+        /// A singleton scope: the instance is in the scope's store, and copied to ``SlotState/hit`` once resolved.
         case singleton
         /// Anything else (contexts, decorators, time to live, per-parameter caches, shared and graph scopes).
         case general
 
+        @usableFromInline
         init(_ fields: SlotFields) {
             guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil else {
                 self = .general

@@ -185,12 +185,13 @@ final class SlotStore: @unchecked Sendable {
         }
     }
 
-    /// Every slot's current state, for `push()`.
+    /// Every slot's current state, for `push()`. Singleton mirrors are left out: the scope may drop its
+    /// instance before `pop()`, and a saved copy would bring it back.
     func snapshot() -> [Int: SlotState] {
         writeLock.withLock {
             var states: [Int: SlotState] = [:]
             for (index, slot) in owned.enumerated() {
-                states[idsInUse[index]] = slot.state.withCurrent { $0 }
+                states[idsInUse[index]] = slot.state.withCurrent { $0.withoutMirror }
             }
             return states
         }

@@ -110,7 +110,7 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
             return state._withUnsafeGuaranteedRef { state in
                 let observed = flags & ManagerSettings.observesResolutions != 0
-                if !observed, let hit = state.ownHit {
+                if !observed, let hit = state.hit {
                     return unsafeDowncast(hit, to: CachedInstance<T>.self).value
                 }
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
@@ -126,28 +126,11 @@ public struct FactoryRegistration<P, T>: Sendable {
                     return registered._withUnsafeGuaranteedRef {
                         unsafeDowncast($0, to: FactoryClosure<P, T>.self).body(parameters)
                     }
-                case .singleton where !observed:
-                    // Likewise the scope: the published state holds it.
-                    let scope = Unmanaged.passUnretained(state.fields.scope.unsafelyUnwrapped)
-                    if let hit = scope._withUnsafeGuaranteedRef({ singletonHit($0) }) {
-                        return hit
-                    }
                 default:
                     break
                 }
                 return resolveInFull(manager, parameters)
             }
-        }
-    }
-
-    /// The instance a singleton scope keeps for this factory, when no test isolates singletons.
-    @inlinable @inline(__always)
-    func singletonHit(_ scope: Scope) -> T? {
-        let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
-        guard singleton.activeIsolations.pointee.load(ordering: .relaxed) == 0 else { return nil }
-        guard let state = singleton.unmanagedProcessStore._withUnsafeGuaranteedRef({ $0.state(id) }) else { return nil }
-        return state._withUnsafeGuaranteedRef { state in
-            state.hit.map { unsafeDowncast($0, to: CachedInstance<T>.self).value }
         }
     }
 
@@ -219,7 +202,8 @@ public struct FactoryRegistration<P, T>: Sendable {
                 manager.slots.withFields(id) { make($0, settings, parameters) }
             }
         case .singleton:
-            return unsafeDowncast(scope, to: Scope.Singleton.self).withStore { store in
+            let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
+            let instance = singleton.withStore { store in
                 let hit = store.withFields(id) { host in
                     cachedInstance(host, scope, fields.timeToLive, fields.parameterKey, parameters)
                 }
@@ -228,6 +212,13 @@ public struct FactoryRegistration<P, T>: Sendable {
                     manager.slots.withFields(id) { make($0, settings, parameters) }
                 }
             }
+            if fields.cached == nil && fields.scope === scope && SlotState.Route(fields) == .singleton
+                && singleton.activeIsolations.pointee.load(ordering: .relaxed) == 0
+            {
+                // Later hits are served from this container's own state (see `SingletonMirrors`).
+                singleton.mirror(id, into: manager.slots, generation: fields.generation)
+            }
+            return instance
         case .graph:
             let graphKey = ResolutionTracker.GraphKey(store: ObjectIdentifier(manager), id: id)
             let tracker = ThreadResolutions.current
@@ -563,14 +554,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     /// Drops this factory's instance from a singleton scope (the other scopes keep theirs in the slot itself).
     @usableFromInline
     func clearSingleton(_ scope: Scope?) {
-        guard let singleton = scope as? Scope.Singleton else { return }
-        singleton.withStore { store in
-            store.update(id) { fields in
-                guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
-                fields.clearCache()
-                return true
-            }
-        }
+        (scope as? Scope.Singleton)?.reset(id)
     }
 }
 

@@ -81,8 +81,6 @@ extension Scope {
     /// See ``Scope/singleton``. Its instances outlive container resets and `push()`/`pop()`; ``reset()`` clears them.
     public final class Singleton: Scope, @unchecked Sendable {
         @usableFromInline let processStore = SlotStore()
-        /// `processStore` for the resolution path, borrowed without reference counting (the scope owns it).
-        @usableFromInline let unmanagedProcessStore: Unmanaged<SlotStore>
         /// ``SingletonIsolation/activeCount``, reached through the scope: code inlined into other modules reads
         /// a global through a call to its accessor, on every singleton hit.
         @usableFromInline let activeIsolations = SingletonIsolation.activeCount
@@ -92,7 +90,6 @@ extension Scope {
 
         /// A singleton scope with a fixed serial (the shared one) or a fresh one (nil).
         init(serial: UInt?) {
-            unmanagedProcessStore = Unmanaged.passUnretained(processStore)
             super.init(kind: .singleton, serial: serial)
         }
 
@@ -105,6 +102,26 @@ extension Scope {
                     return true
                 }
             }
+            SingletonMirrors.shared.drop(nil, of: self)
+        }
+
+        /// Copies this scope's instance of factory `id` into `container`'s slot, so that later hits there are
+        /// served like cached ones (see ``SingletonMirrors``); `generation` is the slot's when the caller read it.
+        @usableFromInline
+        func mirror(_ id: Int, into container: SlotStore, generation: UInt64) {
+            SingletonMirrors.shared.mirror(id, of: self, into: container, generation: generation)
+        }
+
+        /// Drops this scope's instance of factory `id` (in the current test's isolated store when one is active).
+        func reset(_ id: Int) {
+            withStore { store in
+                store.update(id) { fields in
+                    guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
+                    fields.clearCache()
+                    return true
+                }
+            }
+            SingletonMirrors.shared.drop(id, of: self)
         }
 
         /// Runs `body` with the store of the current task: the process store, or a test's isolated one.
@@ -125,15 +142,15 @@ extension Scope {
         operation: () async throws -> R,
         isolation: isolated (any Actor)? = #isolation
     ) async rethrows -> R {
-        SingletonIsolation.activeCount.pointee.wrappingAdd(1, ordering: .relaxed)
-        defer { SingletonIsolation.activeCount.pointee.wrappingSubtract(1, ordering: .relaxed) }
+        SingletonIsolation.begin()
+        defer { SingletonIsolation.end() }
         return try await SingletonIsolation.$current.withValue(SingletonIsolation(), operation: operation)
     }
 
     /// The synchronous form of ``withIsolatedSingletons(operation:isolation:)``.
     public static func withIsolatedSingletons<R>(operation: () throws -> R) rethrows -> R {
-        SingletonIsolation.activeCount.pointee.wrappingAdd(1, ordering: .relaxed)
-        defer { SingletonIsolation.activeCount.pointee.wrappingSubtract(1, ordering: .relaxed) }
+        SingletonIsolation.begin()
+        defer { SingletonIsolation.end() }
         return try SingletonIsolation.$current.withValue(SingletonIsolation(), operation: operation)
     }
 }
@@ -148,6 +165,16 @@ final class SingletonIsolation: @unchecked Sendable {
         return counter
     }()
     @TaskLocal @usableFromInline static var current: SingletonIsolation?
+
+    /// Counts an isolation in; containers stop serving singletons from their copies (see ``SingletonMirrors``).
+    static func begin() {
+        activeCount.pointee.wrappingAdd(1, ordering: .relaxed)
+        SingletonMirrors.shared.dropAll()
+    }
+
+    static func end() {
+        activeCount.pointee.wrappingSubtract(1, ordering: .relaxed)
+    }
 
     private let lock = PlatformLock()
     private var stores: [ObjectIdentifier: SlotStore] = [:]
