@@ -7,7 +7,7 @@ import Testing
 @Suite struct SingletonMirrorTests {
     @Test(arguments: [
         "reset", "register", "factory-reset", "container-reset", "push-pop", "isolation", "custom-scope",
-        "kept-factory", "concurrent-reset",
+        "time-to-live", "many-containers", "kept-factory", "concurrent-reset",
     ])
     func singletonsStayConsistentAcrossContainers(scenario: String) throws {
         let process = Process()

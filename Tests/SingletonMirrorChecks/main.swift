@@ -99,6 +99,28 @@ let scenarios: [String: (Findings) -> Void] = [
         Scope.appWide.reset()
         check.expect(resolved(container.appWideThing) !== appWide, "until that scope is reset")
     },
+    "time-to-live": { check in
+        // Another container's time to live expires the scope's instance and builds a new one: a container
+        // that copied the old one must not keep serving it.
+        let copying = AppContainer(), expiring = AppContainer()
+        let old = resolved(copying.thing)
+        let new = expiring.thing.timeToLive(0.000_001)()
+        check.expect(new !== old, "the expired instance is replaced")
+        check.expect(resolved(copying.thing) === new, "the copying container serves the new instance")
+    },
+    "many-containers": { check in
+        // Containers come and go, each copying the instance; the ones still alive all follow a reset.
+        let kept = (0..<10).map { _ in AppContainer() }
+        let old = resolved(kept[0].thing)
+        for round in 0..<1_000 {
+            check.expect(resolved(AppContainer().thing) === old, "a passing container copies the same instance")
+            _ = resolved(kept[round % kept.count].thing)
+        }
+        Scope.singleton.reset()
+        let new = resolved(AppContainer().thing)
+        check.expect(new !== old, "the reset instance is gone")
+        check.expect(kept.allSatisfy { resolved($0.thing) === new }, "every container that stayed serves the new one")
+    },
     "kept-factory": { check in
         let container = AppContainer()
         let kept = container.thing

@@ -203,14 +203,21 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
+            var built = false
             let instance = singleton.withStore { store in
                 let hit = store.withFields(id) { host in
                     cachedInstance(host, scope, fields.timeToLive, fields.parameterKey, parameters)
                 }
                 if let hit { return hit }
+                built = true
                 return build(in: store, scope, fields.timeToLive, fields.parameterKey, parameters) {
                     manager.slots.withFields(id) { make($0, settings, parameters) }
                 }
+            }
+            if built {
+                // The build may have replaced an instance that other containers copied (one whose time to live
+                // expired here): they must serve the new one.
+                singleton.dropMirrors(of: id)
             }
             if fields.cached == nil && fields.scope === scope && SlotState.Route(fields) == .singleton
                 && singleton.activeIsolations.pointee.load(ordering: .relaxed) == 0

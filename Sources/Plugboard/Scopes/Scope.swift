@@ -112,6 +112,12 @@ extension Scope {
             SingletonMirrors.shared.mirror(id, of: self, into: container, generation: generation)
         }
 
+        /// Drops the containers' copies of this scope's instance of factory `id`, after the store changed it.
+        @usableFromInline
+        func dropMirrors(of id: Int) {
+            SingletonMirrors.shared.drop(id, of: self)
+        }
+
         /// Drops this scope's instance of factory `id` (in the current test's isolated store when one is active).
         func reset(_ id: Int) {
             withStore { store in
@@ -121,7 +127,7 @@ extension Scope {
                     return true
                 }
             }
-            SingletonMirrors.shared.drop(id, of: self)
+            dropMirrors(of: id)
         }
 
         /// Runs `body` with the store of the current task: the process store, or a test's isolated one.

@@ -4,24 +4,30 @@
 ///
 /// A mirror is only ever a copy of what a scope's process store keeps, made while no test isolates
 /// singletons. Whatever stops the store keeping an instance (``Scope/Singleton/reset()``, a `register` or a
-/// `reset` of the factory) drops the mirrors after changing the store, and isolating singletons drops them
+/// `reset` of the factory, a build that replaces an expired instance) drops the mirrors after changing the
+/// store, and isolating singletons drops them
 /// all; a mirror is made under the same lock, after checking that the store still keeps the instance and no
 /// isolation is under way, so no mirror outlives what it copies. `push()` saves states without mirrors.
 final class SingletonMirrors: @unchecked Sendable {
     static let shared = SingletonMirrors()
 
-    /// The mirrors in one container's store, by factory id, with the scope each copies.
-    private final class MirroringStore {
-        /// Weak: a container's store lives as long as its manager, and the list must not keep it.
-        weak var store: SlotStore?
-        var scopes: [Int: ObjectIdentifier] = [:]
+    /// One scope's instance of one factory.
+    private struct Copied: Hashable {
+        let scope: ObjectIdentifier
+        let id: Int
+    }
 
-        init(_ store: SlotStore) { self.store = store }
+    /// Weak: a container's store lives as long as its manager, and the list must not keep it.
+    private struct Holder {
+        weak var store: SlotStore?
     }
 
     private let lock = PlatformLock()
-    private var stores: [ObjectIdentifier: MirroringStore] = [:]
-    /// When the list next drops the entries of stores that have gone.
+    /// The stores holding a copy of each instance, by store: a store copies an instance once however often it
+    /// resolves it, so dropping one instance's copies visits only the containers that made them.
+    private var holders: [Copied: [ObjectIdentifier: Holder]] = [:]
+    /// How many holders are listed, and when the list next forgets the stores that have gone.
+    private var listed = 0
     private var pruneAt = 64
 
     private init() {}
@@ -46,58 +52,54 @@ final class SingletonMirrors: @unchecked Sendable {
                 return true
             }
             guard made else { return }
-            let key = ObjectIdentifier(container)
-            if let known = stores[key], known.store === container {
-                known.scopes[id] = scopeID
-            } else {
-                let added = MirroringStore(container)
-                added.scopes[id] = scopeID
-                stores[key] = added
-                pruneIfDue()
-            }
+            let previous = holders[Copied(scope: scopeID, id: id), default: [:]].updateValue(
+                Holder(store: container), forKey: ObjectIdentifier(container))
+            if previous == nil { listed += 1 }
+            if listed >= pruneAt { prune() }
         }
     }
 
-    /// Drops the mirrors of `scope`'s instance for factory `id`, or of all its instances when `id` is nil.
+    /// Drops the copies of `scope`'s instance of factory `id`, or of all its instances when `id` is nil.
     /// Call after the scope's store stopped keeping them.
     func drop(_ id: Int?, of scope: Scope.Singleton) {
         let scopeID = ObjectIdentifier(scope)
         lock.withLock {
-            dropLocked { mirroredID, mirroredScope in
-                mirroredScope == scopeID && (id == nil || id == mirroredID)
+            if let id {
+                dropLocked(Copied(scope: scopeID, id: id))
+            } else {
+                for copied in holders.keys where copied.scope == scopeID { dropLocked(copied) }
             }
         }
     }
 
-    /// Drops every mirror: a test is about to isolate singletons, and its task must not see the process's.
+    /// Drops every copy: a test is about to isolate singletons, and its task must not see the process's.
     func dropAll() {
-        lock.withLock { dropLocked { _, _ in true } }
+        lock.withLock {
+            for copied in holders.keys { dropLocked(copied) }
+        }
     }
 
-    /// Clears each mirror that `matches` picks from its container's slot, if the slot still holds it.
-    private func dropLocked(where matches: (Int, ObjectIdentifier) -> Bool) {
-        for (key, mirroring) in stores {
-            guard let store = mirroring.store else {
-                stores[key] = nil
-                continue
+    /// Clears the copies of one instance from the slots that still hold them.
+    private func dropLocked(_ copied: Copied) {
+        guard let stores = holders.removeValue(forKey: copied) else { return }
+        listed -= stores.count
+        for holder in stores.values {
+            holder.store?.update(copied.id) { fields in
+                guard fields.cacheScope == copied.scope, fields.cached != nil else { return false }
+                fields.cached = nil
+                fields.cacheScope = nil
+                return true
             }
-            for (id, scopeID) in mirroring.scopes where matches(id, scopeID) {
-                mirroring.scopes[id] = nil
-                store.update(id) { fields in
-                    guard fields.cacheScope == scopeID, fields.cached != nil else { return false }
-                    fields.cached = nil
-                    fields.cacheScope = nil
-                    return true
-                }
-            }
-            if mirroring.scopes.isEmpty { stores[key] = nil }
         }
     }
 
     /// Forgets the stores that have gone, once the list has doubled since it last did.
-    private func pruneIfDue() {
-        guard stores.count >= pruneAt else { return }
-        stores = stores.filter { $0.value.store != nil }
-        pruneAt = max(64, stores.count * 2)
+    private func prune() {
+        for (copied, stores) in holders {
+            let live = stores.filter { $0.value.store != nil }
+            holders[copied] = live.isEmpty ? nil : live
+        }
+        listed = holders.values.reduce(0) { $0 + $1.count }
+        pruneAt = max(64, listed * 2)
     }
 }
