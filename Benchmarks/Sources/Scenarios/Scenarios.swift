@@ -162,6 +162,7 @@ public enum Scenarios {
     public static let threaded: [Scenario] = [
         Scenario(name: "unique/direct-closure") { n in loop(n) { direct() } },
         Scenario(name: "unique/plugboard-instance") { n in loop(n) { instance.benchSmall() } },
+        Scenario(name: "unique/plugboard-shared") { n in loop(n) { Plugboard.Container.shared.benchSmall() } },
         // The same resolve with a container per thread: what is left when no container is shared.
         Scenario(name: "unique/plugboard-own-container") { n in
             let container = Plugboard.Container()
@@ -173,9 +174,12 @@ public enum Scenarios {
             return loop(n) { factory() }
         },
         Scenario(name: "unique/swinject-synchronized") { n in loop(n) { swinjectSafe.resolve(Small.self)! } },
+        Scenario(name: "singleton/static-let") { n in loop(n) { staticLet } },
         Scenario(name: "singleton/array-slot") { n in loop(n) { slots[1] } },
         // The same slot handed out owned, as a resolver hands out a singleton: both threads write its count.
         Scenario(name: "singleton/array-slot-owned") { n in loop(n) { owned(slots[1]) } },
+        // The thread-safe floor of the hit table: both threads take one lock.
+        Scenario(name: "singleton/mutex-dictionary") { n in loop(n) { dictionary.withLock { $0["small"]! } } },
         Scenario(name: "singleton/plugboard") { n in loop(n) { instance.benchSingleton() } },
         Scenario(name: "singleton/plugboard-kept") { n in
             let factory = instance.benchSingleton
