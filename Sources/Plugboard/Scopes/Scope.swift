@@ -178,6 +178,7 @@ final class SingletonIsolation: @unchecked Sendable {
         SingletonMirrors.shared.dropAll()
     }
 
+    /// Counts an isolation out.
     static func end() {
         activeCount.pointee.wrappingSubtract(1, ordering: .relaxed)
     }

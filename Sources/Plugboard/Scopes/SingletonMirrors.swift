@@ -5,9 +5,9 @@
 /// A mirror is only ever a copy of what a scope's process store keeps, made while no test isolates
 /// singletons. Whatever stops the store keeping an instance (``Scope/Singleton/reset()``, a `register` or a
 /// `reset` of the factory, a build that replaces an expired instance) drops the mirrors after changing the
-/// store, and isolating singletons drops them
-/// all; a mirror is made under the same lock, after checking that the store still keeps the instance and no
-/// isolation is under way, so no mirror outlives what it copies. `push()` saves states without mirrors.
+/// store, and isolating singletons drops them all. A mirror is made under the same lock, after checking that
+/// the store still keeps the instance and no isolation is under way, so no mirror outlives what it copies.
+/// `push()` saves states without mirrors.
 final class SingletonMirrors: @unchecked Sendable {
     static let shared = SingletonMirrors()
 
