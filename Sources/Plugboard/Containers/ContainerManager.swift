@@ -145,7 +145,7 @@ public final class ContainerManager: @unchecked Sendable {
             return
         case .all:
             slots.updateAll { _, fields in
-                guard fields.hasSettings || fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
+                guard fields.hasSettings || fields.keepsInstances else { return false }
                 fields = SlotFields()
                 fields.generation = Generation.next()
                 return true
@@ -164,11 +164,7 @@ public final class ContainerManager: @unchecked Sendable {
                 return true
             }
         case .scope:
-            slots.updateAll { _, fields in
-                guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
-                fields.clearCache()
-                return true
-            }
+            slots.updateAll { _, fields in fields.clearKeptInstances() }
         }
         if options == .all || options == .registration {
             setAutoRegistered(false)

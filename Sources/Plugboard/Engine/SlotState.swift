@@ -36,6 +36,16 @@ struct SlotFields: @unchecked Sendable {
             || decorator != nil || onceSealed
     }
 
+    /// Whether the slot keeps an instance (or a copy of a singleton's).
+    var keepsInstances: Bool { cached != nil || !cachedByParameter.isEmpty }
+
+    /// ``clearCache()`` when the slot keeps an instance; false when there is nothing to clear (or publish).
+    mutating func clearKeptInstances() -> Bool {
+        guard keepsInstances else { return false }
+        clearCache()
+        return true
+    }
+
     /// Drops the instance the scope keeps and invalidates builds that started before.
     @usableFromInline
     mutating func clearCache() {
@@ -86,8 +96,7 @@ final class SlotState: @unchecked Sendable {
     var withoutMirror: SlotState {
         guard route == .singleton, fields.cached != nil else { return self }
         var unmirrored = fields
-        unmirrored.cached = nil
-        unmirrored.cacheScope = nil
+        unmirrored.clearCache()
         return SlotState(unmirrored)
     }
 

@@ -96,11 +96,7 @@ extension Scope {
         /// Drops every instance this scope keeps (in the current test's isolated store when one is active).
         public func reset() {
             withStore { store in
-                store.updateAll { _, fields in
-                    guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
-                    fields.clearCache()
-                    return true
-                }
+                store.updateAll { _, fields in fields.clearKeptInstances() }
             }
             SingletonMirrors.shared.drop(nil, of: self)
         }
@@ -121,11 +117,7 @@ extension Scope {
         /// Drops this scope's instance of factory `id` (in the current test's isolated store when one is active).
         func reset(_ id: Int) {
             withStore { store in
-                store.update(id) { fields in
-                    guard fields.cached != nil || !fields.cachedByParameter.isEmpty else { return false }
-                    fields.clearCache()
-                    return true
-                }
+                store.update(id) { fields in fields.clearKeptInstances() }
             }
             dropMirrors(of: id)
         }

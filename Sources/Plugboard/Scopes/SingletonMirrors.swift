@@ -85,10 +85,8 @@ final class SingletonMirrors: @unchecked Sendable {
         listed -= stores.count
         for holder in stores.values {
             holder.store?.update(copied.id) { fields in
-                guard fields.cacheScope == copied.scope, fields.cached != nil else { return false }
-                fields.cached = nil
-                fields.cacheScope = nil
-                return true
+                guard fields.cacheScope == copied.scope else { return false }
+                return fields.clearKeptInstances()
             }
         }
     }
