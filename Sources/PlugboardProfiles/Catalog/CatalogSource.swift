@@ -1,6 +1,6 @@
 /// Checks profiles against a catalog file: names from the catalog, `value:` and `with:` against the
 /// recorded shapes (the validator's front end; the program itself decodes into the real types).
-public struct CatalogSource: DeclarationSource {
+public struct CatalogSource: DeclarationSource, Sendable {
     /// The catalog.
     public let catalog: Catalog
 

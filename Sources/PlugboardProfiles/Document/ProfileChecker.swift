@@ -83,9 +83,25 @@ public enum ProfileChecker {
     public static func check<Source: DeclarationSource>(
         _ profile: MergedProfile, against source: Source, containers: [String]? = nil
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
+        check(profile, against: source, containers: containers, parts: { _ in 1 })
+    }
+
+    /// Checks like ``check(_:against:containers:)``, with a large section's entries split into parts that
+    /// several threads check at once. A source that can be shared between threads (the validator's catalog)
+    /// makes this possible; the findings and the checked entries are the same, in the same order.
+    public static func check<Source: DeclarationSource & Sendable>(
+        _ profile: MergedProfile, against source: Source, containers: [String]? = nil
+    ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
+        check(profile, against: source, containers: containers, parts: ConcurrentParts.count(for:))
+    }
+
+    /// The checker itself: `parts` says into how many parts to split a section of so many entries, and
+    /// more than one only for a source that may be used from several threads at once.
+    private static func check<Source: DeclarationSource>(
+        _ profile: MergedProfile, against source: Source, containers: [String]?, parts: (Int) -> Int
+    ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
-        let scopeNames = source.scopeNames  // a handful: comparing them costs less than hashing the name
         for container in (containers ?? Array(profile.containers.keys)).sorted() {
             guard let section = profile.containers[container] else { continue }
             guard source.declares(container: container) else {
@@ -96,73 +112,19 @@ public enum ProfileChecker {
                     at: profile.containerPositions[container]!))
                 continue
             }
-            var results: [CheckedEntry<Source.Prepared>] = []
-            results.reserveCapacity(section.entries.count)
-            var declaredKeys: [String]?  // listed once per container, and only for a message
-            let findFactory = source.factoryFinder(in: container)
-            let context = Context(source: source, container: container)
-            // In the order the profiles name the factories: the diagnostics are sorted by position below.
-            // Through the buffer, each entry is borrowed where the array's subscript would copy it.
-            section.entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    let key = entries[index].key
-                    guard let factory = findFactory(key) else {
-                        let keys = declaredKeys ?? source.factoryKeys(in: container)
-                        declaredKeys = keys
-                        diagnostics.append(Diagnostic(
-                            .unknownFactory,
-                            withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
-                            at: entries[index].keyPosition))
-                        continue
-                    }
-                    results.append(check(entries.baseAddress.unsafelyUnwrapped + index, factory, context, scopeNames, &diagnostics))
+            let context = Context(source: source, container: container, scopeNames: source.scopeNames)
+            // In the order the profiles name the factories (the diagnostics are sorted by position below), part
+            // after part. Through the buffer, each entry is borrowed where the array's subscript would copy it.
+            let results = section.entries.withUnsafeBufferPointer { entries in
+                ConcurrentParts.run(count: entries.count, parts: parts(entries.count)) { range in
+                    context.check(entries, range)
                 }
             }
-            if !results.isEmpty { checked[container] = results }
+            let entries = results.count == 1 ? results[0].entries : results.flatMap(\.entries)
+            diagnostics += results.flatMap(\.diagnostics)
+            if !entries.isEmpty { checked[container] = entries }
         }
         return (checked, diagnostics.sorted { $0.position < $1.position })
-    }
-
-    /// Checks one entry whose factory is declared. The entry is read in place, field by field: copying its
-    /// settings (each holds reference-counted strings and an array) and releasing the copies cost more than
-    /// the checks.
-    private static func check<Source: DeclarationSource>(
-        _ entry: UnsafePointer<MergedEntry>, _ factory: Source.DeclaredFactory, _ context: Context<Source>, _ scopeNames: [String],
-        _ diagnostics: inout [Diagnostic]
-    ) -> CheckedEntry<Source.Prepared> {
-        let key = entry.pointee.key
-        var result = CheckedEntry<Source.Prepared>(key: key)
-        if let use = entry.pointee.use?.value, use != "default" {
-            result.registration = context.implementation(
-                use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
-        } else if let with = entry.pointee.with?.origin {
-            diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with))
-        }
-        if let value = entry.pointee.value?.value {
-            result.registration = context.value(value, of: factory, key, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
-        }
-        if let scope = entry.pointee.scope?.value {
-            if scopeNames.contains(scope) {
-                result.scope = scope
-            } else {
-                let names = context.source.scopeNames
-                diagnostics.append(Diagnostic(
-                    .unknownScope,
-                    withSuggestion("unknown scope '\(scope)' (scopes: \(list(names)))", for: scope, among: names),
-                    at: entry.pointee.scope.unsafelyUnwrapped.origin))
-            }
-        }
-        let contexts = entry.pointee.contexts
-        for (name, choice) in contexts.isEmpty ? [] : contexts.sorted(by: { $0.key < $1.key }) {
-            var prepared: Source.Prepared?
-            if let use = choice.value.use {
-                prepared = context.implementation(use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
-            } else if let value = choice.value.value {
-                prepared = context.value(value, of: factory, key, at: value.position, &diagnostics)
-            }
-            if let prepared { result.contexts.append((contextType(name), prepared)) }
-        }
-        return result
     }
 
     static func contextType(_ name: String) -> FactoryContextType {
@@ -188,6 +150,72 @@ public enum ProfileChecker {
     private struct Context<Source: DeclarationSource> {
         let source: Source
         let container: String
+        /// A handful: comparing them costs less than hashing the name.
+        let scopeNames: [String]
+
+        /// Checks entries `range` of a section, in order: what they register and what is wrong with them.
+        func check(_ entries: UnsafeBufferPointer<MergedEntry>, _ range: Range<Int>) -> (entries: [CheckedEntry<Source.Prepared>], diagnostics: [Diagnostic]) {
+            var results: [CheckedEntry<Source.Prepared>] = []
+            results.reserveCapacity(range.count)
+            var diagnostics: [Diagnostic] = []
+            var declaredKeys: [String]?  // listed once, and only for a message
+            let findFactory = source.factoryFinder(in: container)
+            for index in range {
+                let key = entries[index].key
+                guard let factory = findFactory(key) else {
+                    let keys = declaredKeys ?? source.factoryKeys(in: container)
+                    declaredKeys = keys
+                    diagnostics.append(Diagnostic(
+                        .unknownFactory,
+                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
+                        at: entries[index].keyPosition))
+                    continue
+                }
+                results.append(check(entries.baseAddress.unsafelyUnwrapped + index, factory, &diagnostics))
+            }
+            return (results, diagnostics)
+        }
+
+        /// Checks one entry whose factory is declared. The entry is read in place, field by field: copying its
+        /// settings (each holds reference-counted strings and an array) and releasing the copies cost more than
+        /// the checks.
+        func check(
+            _ entry: UnsafePointer<MergedEntry>, _ factory: Source.DeclaredFactory, _ diagnostics: inout [Diagnostic]
+        ) -> CheckedEntry<Source.Prepared> {
+            let key = entry.pointee.key
+            var result = CheckedEntry<Source.Prepared>(key: key)
+            if let use = entry.pointee.use?.value, use != "default" {
+                result.registration = implementation(
+                    use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
+            } else if let with = entry.pointee.with?.origin {
+                diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with))
+            }
+            if let value = entry.pointee.value?.value {
+                result.registration = self.value(value, of: factory, key, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
+            }
+            if let scope = entry.pointee.scope?.value {
+                if scopeNames.contains(scope) {
+                    result.scope = scope
+                } else {
+                    let names = source.scopeNames
+                    diagnostics.append(Diagnostic(
+                        .unknownScope,
+                        withSuggestion("unknown scope '\(scope)' (scopes: \(list(names)))", for: scope, among: names),
+                        at: entry.pointee.scope.unsafelyUnwrapped.origin))
+                }
+            }
+            let contexts = entry.pointee.contexts
+            for (name, choice) in contexts.isEmpty ? [] : contexts.sorted(by: { $0.key < $1.key }) {
+                var prepared: Source.Prepared?
+                if let use = choice.value.use {
+                    prepared = implementation(use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
+                } else if let value = choice.value.value {
+                    prepared = self.value(value, of: factory, key, at: value.position, &diagnostics)
+                }
+                if let prepared { result.contexts.append((contextType(name), prepared)) }
+            }
+            return result
+        }
 
         func implementation(
             _ name: String, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition, with settings: ValueNode?,

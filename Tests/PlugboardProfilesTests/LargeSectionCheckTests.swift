@@ -1,0 +1,79 @@
+import Foundation
+import PlugboardProfiles
+import Testing
+
+/// A section of tens of thousands of entries checked against a catalog: the validator checks such a section
+/// in parts on several threads (`ConcurrentParts`), and must report what one thread would, in the same order.
+@Suite struct LargeSectionCheckTests {
+    static let entryCount = 20_000
+    /// Entries the catalog does not declare, at and around the places where a section is split in parts.
+    static let undeclared: Set<Int> = [0, 4_095, 4_096, 9_999, 10_000, 19_999]
+
+    /// A YAML profile of `entryCount` entries in `Container` (entry `n` on line `4 + n`), with a few mistakes.
+    static func profile() throws -> MergedProfile {
+        var text = "plugboard: 1\ncontainers:\n  Container:\n"
+        for index in 0..<entryCount {
+            switch index {
+            case 7_000: text += "    key\(index): { use: missing }\n"
+            case 15_000: text += "    key\(index): { use: console, scope: forever }\n"
+            case 18_000: text += "    key\(index): { use: console, with: { level: 2 } }\n"
+            default: text += "    key\(index): { use: \(index % 2 == 0 ? "console" : "quiet"), scope: cached }\n"
+            }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("large.yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let (loaded, found) = ProfileLibrary.load(file: path)
+        #expect(found.isEmpty, "\(found)")
+        let document = try #require(loaded)
+        return MergedProfile(names: [document.name], documents: [document])
+    }
+
+    static let catalog: Catalog = {
+        var container = Catalog.CatalogContainer()
+        for index in 0..<entryCount where !undeclared.contains(index) {
+            var factory = Catalog.CatalogFactory(type: "Logger")
+            factory.implementations = ["console": .init(), "quiet": .init()]
+            container.factories["key\(index)"] = factory
+        }
+        var catalog = Catalog()
+        catalog.containers["Container"] = container
+        return catalog
+    }()
+
+    /// The checker as a generic caller reaches it: one thread, whatever the source.
+    static func checkedOnOneThread<Source: DeclarationSource>(_ profile: MergedProfile, against source: Source)
+        -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic])
+    {
+        ProfileChecker.check(profile, against: source)
+    }
+
+    @Test func everyMistakeIsReportedOnceInFileOrder() throws {
+        let found = Validation.check(try Self.profile(), catalog: Self.catalog)
+        let expected: [(DiagnosticCode, Int)] = [
+            (.unknownFactory, 0), (.unknownFactory, 4_095), (.unknownFactory, 4_096), (.unknownImplementation, 7_000),
+            (.unknownFactory, 9_999), (.unknownFactory, 10_000), (.unknownScope, 15_000), (.noSettings, 18_000),
+            (.unknownFactory, 19_999),
+        ]
+        #expect(found.map(\.code) == expected.map(\.0))
+        #expect(found.map(\.position.line) == expected.map { 4 + $0.1 })
+        #expect(found.first { $0.code == .unknownImplementation }?.message.contains("'missing' for Container.key7000") == true)
+    }
+
+    @Test func theCatalogSourceChecksWhatOneThreadChecks() throws {
+        let profile = try Self.profile()
+        let source = CatalogSource(Self.catalog)
+        let inParts = ProfileChecker.check(profile, against: source)
+        let alone = Self.checkedOnOneThread(profile, against: source)
+        #expect(inParts.diagnostics == alone.diagnostics)
+        let entries = try #require(inParts.entries["Container"])
+        #expect(entries.map(\.key) == (try #require(alone.entries["Container"])).map(\.key))
+        #expect(entries.map(\.scope) == (try #require(alone.entries["Container"])).map(\.scope))
+        // Every declared entry is checked once, in the profile's order.
+        let declared = (0..<Self.entryCount).filter { !Self.undeclared.contains($0) }
+        #expect(entries.map(\.key) == declared.map { "key\($0)" })
+        #expect(entries[1].scope == "cached" && entries[1].registration != nil)
+    }
+}
