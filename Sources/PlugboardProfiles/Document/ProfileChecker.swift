@@ -87,12 +87,13 @@ public enum ProfileChecker {
     }
 
     /// Checks like ``check(_:against:containers:)``, with a large section's entries split into parts that
-    /// several threads check at once. A source that can be shared between threads (the validator's catalog)
-    /// makes this possible; the findings and the checked entries are the same, in the same order.
-    public static func check<Source: DeclarationSource & Sendable>(
-        _ profile: MergedProfile, against source: Source, containers: [String]? = nil
+    /// several threads check at once (see ``ConcurrentParts``): the findings and the checked entries are the
+    /// same, in the same order. The validator checks so against its catalog; a launch checks on its own
+    /// thread, as the program's decoders of settings may expect.
+    static func checkInParts<Source: DeclarationSource & Sendable>(
+        _ profile: MergedProfile, against source: Source
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
-        check(profile, against: source, containers: containers, parts: ConcurrentParts.count(for:))
+        check(profile, against: source, containers: nil, parts: ConcurrentParts.count(for:))
     }
 
     /// The checker itself: `parts` says into how many parts to split a section of so many entries, and
