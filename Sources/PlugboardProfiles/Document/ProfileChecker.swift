@@ -83,23 +83,22 @@ public enum ProfileChecker {
     public static func check<Source: DeclarationSource>(
         _ profile: MergedProfile, against source: Source, containers: [String]? = nil
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
-        check(profile, against: source, containers: containers, parts: { _ in 1 })
+        check(profile, against: source, containers: containers, parts: { _ in 1 }, keepingEntries: true)
     }
 
-    /// Checks like ``check(_:against:containers:)``, with a large section's entries split into parts that
-    /// several threads check at once (see ``ConcurrentParts``): the findings and the checked entries are the
-    /// same, in the same order. The validator checks so against its catalog; a launch checks on its own
-    /// thread, as the program's decoders of settings may expect.
-    static func checkInParts<Source: DeclarationSource & Sendable>(
-        _ profile: MergedProfile, against source: Source
-    ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
-        check(profile, against: source, containers: nil, parts: ConcurrentParts.count(for:))
+    /// The validator's check against a catalog: like ``check(_:against:containers:)``, with a large section's
+    /// entries split into parts that several threads check at once (see ``ConcurrentParts``), and the same
+    /// findings in the same order. A launch checks on its own thread, as the program's decoders of settings
+    /// may expect. Not generic, so that a caller in another module runs this module's specialized checker.
+    static func checkInParts(_ profile: MergedProfile, against catalog: CatalogSource) -> [Diagnostic] {
+        check(profile, against: catalog, containers: nil, parts: ConcurrentParts.count(for:), keepingEntries: false).diagnostics
     }
 
     /// The checker itself: `parts` says into how many parts to split a section of so many entries, and
-    /// more than one only for a source that may be used from several threads at once.
+    /// more than one only for a source that may be used from several threads at once. Without
+    /// `keepingEntries`, only the findings are collected (the validator's use).
     private static func check<Source: DeclarationSource>(
-        _ profile: MergedProfile, against source: Source, containers: [String]?, parts: (Int) -> Int
+        _ profile: MergedProfile, against source: Source, containers: [String]?, parts: (Int) -> Int, keepingEntries: Bool
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
@@ -113,7 +112,7 @@ public enum ProfileChecker {
                     at: profile.containerPositions[container]!))
                 continue
             }
-            let context = Context(source: source, container: container, scopeNames: source.scopeNames)
+            let context = Context(source: source, container: container, scopeNames: source.scopeNames, keepingEntries: keepingEntries)
             // In the order the profiles name the factories (the diagnostics are sorted by position below), part
             // after part. Through the buffer, each entry is borrowed where the array's subscript would copy it.
             let results = section.entries.withUnsafeBufferPointer { entries in
@@ -121,8 +120,12 @@ public enum ProfileChecker {
                     context.check(entries, range)
                 }
             }
-            let entries = results.count == 1 ? results[0].entries : results.flatMap(\.entries)
-            diagnostics += results.flatMap(\.diagnostics)
+            var entries = results[0].entries
+            diagnostics += results[0].diagnostics
+            for part in results.dropFirst() {
+                entries += part.entries
+                diagnostics += part.diagnostics
+            }
             if !entries.isEmpty { checked[container] = entries }
         }
         return (checked, diagnostics.sorted { $0.position < $1.position })
@@ -153,11 +156,13 @@ public enum ProfileChecker {
         let container: String
         /// A handful: comparing them costs less than hashing the name.
         let scopeNames: [String]
+        /// Whether ``check(_:_:)`` returns the checked entries, or only the findings.
+        let keepingEntries: Bool
 
         /// Checks entries `range` of a section, in order: what they register and what is wrong with them.
         func check(_ entries: UnsafeBufferPointer<MergedEntry>, _ range: Range<Int>) -> (entries: [CheckedEntry<Source.Prepared>], diagnostics: [Diagnostic]) {
             var results: [CheckedEntry<Source.Prepared>] = []
-            results.reserveCapacity(range.count)
+            if keepingEntries { results.reserveCapacity(range.count) }
             var diagnostics: [Diagnostic] = []
             var declaredKeys: [String]?  // listed once, and only for a message
             let findFactory = source.factoryFinder(in: container)
@@ -172,7 +177,8 @@ public enum ProfileChecker {
                         at: entries[index].keyPosition))
                     continue
                 }
-                results.append(check(entries.baseAddress.unsafelyUnwrapped + index, factory, &diagnostics))
+                let checked = check(entries.baseAddress.unsafelyUnwrapped + index, factory, &diagnostics)
+                if keepingEntries { results.append(checked) }
             }
             return (results, diagnostics)
         }

@@ -126,7 +126,7 @@ public struct Validation: Sendable {
     /// Checks a merged profile against the catalog, or (without one) what needs no catalog: that `with` has a `use`.
     public static func check(_ merged: MergedProfile, catalog: Catalog?) -> [Diagnostic] {
         if let catalog {
-            return ProfileChecker.checkInParts(merged, against: CatalogSource(catalog)).diagnostics
+            return ProfileChecker.checkInParts(merged, against: CatalogSource(catalog))
         }
         var found: [Diagnostic] = []
         for (_, section) in merged.containers {
