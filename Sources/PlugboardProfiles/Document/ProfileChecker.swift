@@ -177,8 +177,12 @@ public enum ProfileChecker {
                         at: entries[index].keyPosition))
                     continue
                 }
-                let checked = check(entries.baseAddress.unsafelyUnwrapped + index, factory, &diagnostics)
-                if keepingEntries { results.append(checked) }
+                let entry = entries.baseAddress.unsafelyUnwrapped + index
+                if keepingEntries {
+                    results.append(check(entry, factory, &diagnostics))  // appended as made, not copied
+                } else {
+                    _ = check(entry, factory, &diagnostics)
+                }
             }
             return (results, diagnostics)
         }
