@@ -4,18 +4,21 @@ import Testing
 
 /// A section of tens of thousands of entries checked against a catalog: the validator checks such a section
 /// in parts on several threads (`ConcurrentParts`), and must report what one thread would, in the same order.
-/// The mistakes sit at and around the places where a section is split.
+/// The mistakes sit at both ends and around the places where two, three or four processors split it
+/// (entries 5,000, 6,666, 10,000, 13,333 and 15,000).
 @Suite struct LargeSectionCheckTests {
     static let entryCount = 20_000
     /// Entries the catalog does not declare.
-    static let undeclared: Set<Int> = [0, 4_095, 4_096, 9_999, 10_000, 19_999]
+    static let undeclared: Set<Int> = [0, 4_999, 5_000, 9_999, 10_000, 19_999]
 
     /// A YAML profile of `entryCount` entries in `Container` (entry `n` on line `4 + n`), with a few mistakes.
     static func profile() throws -> MergedProfile {
         var text = "plugboard: 1\ncontainers:\n  Container:\n"
         for index in 0..<entryCount {
             switch index {
+            case 6_666: text += "    key\(index): { use: console, with: { level: 1 } }\n"
             case 7_000: text += "    key\(index): { use: missing }\n"
+            case 13_333: text += "    key\(index): { use: nowhere }\n"
             case 15_000: text += "    key\(index): { use: console, scope: forever }\n"
             case 18_000: text += "    key\(index): { use: console, with: { level: 2 } }\n"
             default: text += "    key\(index): { use: \(index % 2 == 0 ? "console" : "quiet"), scope: cached }\n"
@@ -47,9 +50,9 @@ import Testing
     @Test func everyMistakeIsReportedOnceInFileOrder() throws {
         let found = Validation.check(try Self.profile(), catalog: Self.catalog)
         let expected: [(DiagnosticCode, Int)] = [
-            (.unknownFactory, 0), (.unknownFactory, 4_095), (.unknownFactory, 4_096), (.unknownImplementation, 7_000),
-            (.unknownFactory, 9_999), (.unknownFactory, 10_000), (.unknownScope, 15_000), (.noSettings, 18_000),
-            (.unknownFactory, 19_999),
+            (.unknownFactory, 0), (.unknownFactory, 4_999), (.unknownFactory, 5_000), (.noSettings, 6_666),
+            (.unknownImplementation, 7_000), (.unknownFactory, 9_999), (.unknownFactory, 10_000),
+            (.unknownImplementation, 13_333), (.unknownScope, 15_000), (.noSettings, 18_000), (.unknownFactory, 19_999),
         ]
         #expect(found.map(\.code) == expected.map(\.0))
         #expect(found.map(\.position.line) == expected.map { 4 + $0.1 })
