@@ -87,6 +87,10 @@ final class ServiceContainer: SharedContainer {
     }
 }
 
+// The seeds' Swift 5 spelling, `var manager`, is mutable state in a `Sendable` class: Swift 5 mode warns
+// and Swift 6 mode refuses it. Declared unchecked apart, so the declaration above stays as the seeds write it.
+extension ServiceContainer: @unchecked Sendable {}
+
 // Static factories
 extension Container {
     static var oldSchool: Factory<School> {
