@@ -1,0 +1,53 @@
+import Foundation
+
+// What the profile launch (PlugboardProfiles, a module of this package) needs from the engine, and nothing
+// more: it collects every container's declarations before it applies anything, then applies as
+// `autoRegister()` would have.
+
+extension ManagedContainer {
+    /// Runs `autoRegister()` now, unless it already ran on this instance since its last reset.
+    package func autoRegisterIfNeeded() {
+        manager.prepare(self)
+    }
+
+    /// Whether `autoRegister()` has run on this instance since its last reset.
+    package var hasAutoRegistered: Bool {
+        manager.autoRegistered.load(ordering: .acquiring)
+    }
+}
+
+extension ContainerManager {
+    /// Runs `body` as part of this container's auto-registration: registrations made there clear no cached
+    /// instance, exactly as when `autoRegister()` makes them.
+    package func asAutoRegistration(_ body: () -> Void) {
+        let thread = ThreadIdentity.current
+        let previous = autoRegisteringThread.exchange(thread, ordering: .relaxed)
+        defer { autoRegisteringThread.store(previous, ordering: .relaxed) }
+        body()
+    }
+}
+
+extension FactoryRegistration {
+    /// The factory's own definition as a closure that skips every registration and context (a profile's
+    /// `default` inside `contexts`). It holds the definition only, not the manager.
+    package var definition: @Sendable (P) -> T {
+        let body = factory
+        let plain = word & RegistrationWord.plain != 0
+        return { body.call($0, plain: plain) }
+    }
+
+    /// The scope the factory's definition sets on every access (`.singleton`, `Factory(self, scope:)`), by
+    /// name (`custom` for a scope of the program's own), or nil when the definition sets none: a profile's
+    /// `scope` cannot take effect on such a factory ("the factory wins").
+    package var definitionScopeName: String? {
+        switch RegistrationWord.scopeSerial(word) {
+        case 0: nil
+        case Scope.uniqueSerial: "unique"
+        case Scope.cachedSerial: "cached"
+        case Scope.sharedSerial: "shared"
+        case Scope.singletonSerial: "singleton"
+        case Scope.graphSerial: "graph"
+        default: "custom"
+        }
+    }
+}
