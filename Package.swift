@@ -64,9 +64,16 @@ let package = Package(
             dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
             exclude: ["Fixtures"]
         ),
+        // A two-container program whose launches PlugboardCLITests runs as subprocesses.
+        .executableTarget(
+            name: "plugboard-launch-checks",
+            dependencies: ["Plugboard", "PlugboardProfiles", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/LaunchChecks",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "PlugboardCLITests",
-            dependencies: ["PlugboardProfiles", "PlugboardCLI", "plugboard-example"],
+            dependencies: ["PlugboardProfiles", "PlugboardCLI", "plugboard-example", "plugboard-launch-checks"],
             exclude: ["Fixtures"]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).

@@ -9,7 +9,9 @@ extension Container {
     var store: Factory<any NoteStore> { self { InMemoryNoteStore(clock: self.clock()) } }
     var logFormat: Factory<any LogFormat> { self { PlainLogFormat() } }
     var greeting: Factory<String> { self { "Notes" } }
-    var maxListed: Factory<Int> { self { 20 } }
+    /// How many notes `list` shows at most: unsigned, so that a negative count in a profile is refused at
+    /// launch and by the validator alike, instead of reaching `suffix(_:)`.
+    var maxListed: Factory<UInt> { self { 20 } }
 }
 
 /// The folder of profiles shipped with this example (found from the source file, for `swift run`).
@@ -29,8 +31,7 @@ extension Container: AutoRegistering {
             logFormat.choices(["plain": { PlainLogFormat() }, "json": { JSONLogFormat() }]),
             greeting.configurable(),
             maxListed.configurable(),
-            .scope("session", .session),
-            options: ProfileOptions(directories: [bundledProfiles])
+            .scope("session", .session)
         )
     }
 }

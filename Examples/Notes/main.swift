@@ -4,10 +4,17 @@
 //   swift run plugboard-example                                   # the `default` profile
 //   swift run plugboard-example --plugboard-profile production    # or PLUGBOARD_PROFILE=production
 //   swift run plugboard-example add "Buy milk" --plugboard-profile staging
+//   swift run plugboard-example share --plugboard-profile production   # through the second container
 import Foundation
 import Plugboard
+import PlugboardProfiles
+
+// The program's profile launch: both containers' declarations are checked against the active profiles
+// before either changes; a wrong profile stops the program here, with every diagnostic.
+ProfileSystem.bootstrap(Container.shared, SharingContainer.shared, options: ProfileOptions(directories: [bundledProfiles]))
 
 let container = Container.shared
+let sharing = SharingContainer.shared
 let clock = container.clock()
 let store = container.store()
 let format = container.logFormat()
@@ -16,7 +23,7 @@ func log(_ message: String) {
     print(format.line(message, at: clock.now()))
 }
 
-print("\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary)")
+print("\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary) | sharing: \(sharing.channel().summary)")
 
 // Flags (Plugboard's `--plugboard-profile NAME`, context arguments such as `--empty-store`) are not commands.
 var arguments: [String] = []
@@ -42,11 +49,13 @@ do {
     case "list", nil:
         let notes = try store.all()
         log("\(notes.count) note(s)")
-        for note in notes.suffix(container.maxListed()) {
+        for note in notes.suffix(Int(container.maxListed())) {
             log("- \(note.text)")
         }
+    case "share":
+        log(try sharing.channel().share(try store.all(), signature: sharing.signature()))
     case let other?:
-        FileHandle.standardError.write(Data("unknown command '\(other)' (commands: add TEXT, list)\n".utf8))
+        FileHandle.standardError.write(Data("unknown command '\(other)' (commands: add TEXT, list, share)\n".utf8))
         exit(2)
     }
 } catch {

@@ -109,6 +109,7 @@ enum CLI {
         try FileManager.default.createSymbolicLink(atPath: directory + "/dangling.yaml", withDestinationPath: directory + "/gone.yaml")
         #expect(FileManager.default.createFile(atPath: directory + "/huge.yaml", contents: Data(count: 17 << 20)))
         try ("plugboard: 1\ndescription: " + String(repeating: "x", count: 2 << 20) + "\n").write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: loud }\n".write(toFile: directory + "/enum.yaml", atomically: true, encoding: .utf8)
         let profiles = CLI.packageRoot + "/Tests/PlugboardProfilesTests/Fixtures"
         let run = try CLI.run([
             "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json", "--format", "json",
@@ -189,7 +190,7 @@ enum CLI {
         let containers = ((schema["properties"] as? [String: Any])?["containers"] as? [String: Any])?["properties"] as? [String: Any]
         #expect(containers?.keys.sorted() == ["RulesContainer"])
         let factories = (containers?["RulesContainer"] as? [String: Any])?["properties"] as? [String: Any]
-        #expect(factories?.keys.sorted() == ["analytics", "apiBaseURL", "cache", "limits", "ratio", "retries", "servers", "verbose"])
+        #expect(factories?.keys.sorted() == ["analytics", "apiBaseURL", "cache", "level", "limits", "ratio", "retries", "servers", "ticker", "verbose"])
         let use = ((factories?["analytics"] as? [String: Any])?["properties"] as? [String: Any])?["use"] as? [String: Any]
         #expect(use?["enum"] as? [String] == ["default", "console", "http", "null"])
         let scopes = ((schema["$defs"] as? [String: Any])?["scope"] as? [String: Any])?["enum"] as? [String]

@@ -13,7 +13,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.contains("Notes | store: memory (1 seeded) | clock: system | log: plain"))
         #expect(run.output.contains("  - Welcome to Plugboard"))
-        #expect((run.output + run.errors).contains("applied profile default (default profile) to Container from"))
+        #expect((run.output + run.errors).contains("applied profile default (default profile) to Container, SharingContainer from"))
     }
 
     @Test(arguments: [
@@ -26,7 +26,7 @@ import Testing
         let run = try run(["list", "--plugboard-profile", profile])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains(status), "\(run.output)")
-        #expect((run.output + run.errors).contains("applied profile \(profile) (--plugboard-profile) to Container"))
+        #expect((run.output + run.errors).contains("applied profile \(profile) (--plugboard-profile) to Container, SharingContainer"))
     }
 
     @Test func jsonLogLinesInProduction() throws {
@@ -59,7 +59,7 @@ import Testing
         #expect(run.output.isEmpty, "nothing ran")
         #expect(run.errors.contains("broken.yaml:4:19: error: unknown implementation 'flie' for Container.store (declared: file, memory); did you mean 'file'? [PB402]"))
         #expect(run.errors.contains("broken.yaml:5:38: error: expected text, found the number 9 unquoted; quote it (\"9\") [PB407]"))
-        #expect(run.errors.contains("plugboard: profile broken was not applied to Container; stopping"))
+        #expect(run.errors.contains("plugboard: profile broken was not applied to Container, SharingContainer; stopping"))
     }
 
     @Test func aMissingProfileStopsTheProgram() throws {
@@ -79,5 +79,44 @@ import Testing
         #expect(factories["store"]?.implementations["file"]?.settings == .object(properties: ["directory": .string], required: ["directory"]))
         #expect(factories["greeting"]?.value == .string)
         #expect(catalog.scopes == ["session"])
+        #expect(factories["maxListed"]?.value == .integerIn(0...Int64.max), "UInt: a negative count is refused in CI too")
+        let sharing = try #require(catalog.containers["SharingContainer"]?.factories, "the second container is in the catalog")
+        #expect(sharing["channel"]?.implementations["outbox"]?.settings
+            == .object(properties: ["directory": .string, "openFrom": .date], required: ["directory"]))
+    }
+
+    @Test func theSecondContainerSharesTheNotesItsProfileChose() throws {
+        let directory = CLI.temporaryDirectory()
+        let profile = """
+            plugboard: 1
+            containers:
+              Container:
+                store: { use: memory, with: { seed: ["one", "two"] } }
+              SharingContainer:
+                channel: { use: outbox, with: { directory: "\(directory)/outbox" } }
+                signature: { value: "-- me" }
+            """
+        try profile.write(toFile: directory + "/share.yaml", atomically: true, encoding: .utf8)
+        let run = try run(["share", "--plugboard-profile", "share"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("| sharing: outbox \(directory)/outbox"))
+        #expect(try String(contentsOfFile: directory + "/outbox/notes.txt", encoding: .utf8) == "- one\n- two\n-- me\n")
+    }
+
+    @Test func aNegativeCountIsRefusedAtLaunchInsteadOfCrashingTheProgram() throws {
+        let directory = CLI.temporaryDirectory()
+        try "plugboard: 1\ncontainers:\n  Container:\n    maxListed: { value: -3 }\n"
+            .write(toFile: directory + "/negative.yaml", atomically: true, encoding: .utf8)
+        let run = try run(["list", "--plugboard-profile", "negative"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
+        #expect(run.status == ProfileFailure.exitCode)
+        #expect(run.errors.contains("negative.yaml:4:25: error: -3 is out of range (0 to 9223372036854775807) [PB405]"), "\(run.errors)")
+    }
+
+    @Test func theREADMEsCIRecipeValidatesTheBundledProfilesAgainstBothContainers() throws {
+        let catalog = CLI.temporaryDirectory() + "/catalog.json"
+        #expect(try run(["--plugboard-export-catalog", catalog]).status == 0)
+        let run = try CLI.run(["validate", "Examples/Notes/Profiles", "--catalog", catalog, "--profile", "uitest,staging"], in: CLI.packageRoot)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("5 files checked: 5 valid, 0 invalid (0 errors, 0 warnings); 1 profile combination checked, 0 invalid"))
     }
 }

@@ -27,6 +27,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Fixtures.hostile + "/" + file, toPath: directory + "/hostile.\(ext)")
         let container = RulesContainer()
         container.retries.register { 11 }
+        _ = container.declarations  // a definition's own scope modifier (`ticker`'s) runs when it is declared
         let before = container.state
         let keys = container.manager.knownKeys
         let report = container.apply(["hostile"], directories: [directory])

@@ -27,6 +27,11 @@ struct Limits: Decodable, Sendable, Equatable {
     var name: String
 }
 
+/// How loud: an enum, so its values are checked by the program's own decoding.
+enum Level: String, Decodable, Sendable, CaseIterable {
+    case quiet, loud
+}
+
 final class Box: Sendable {
     let name: String
     init(_ name: String) { self.name = name }
@@ -48,6 +53,9 @@ final class RulesContainer: ManagedContainer {
     var limits: Factory<Limits> { self { Limits(maxItems: 0, name: "code") } }
     var ratio: Factory<Double> { self { 1 } }
     var cache: Factory<Box> { self { Box("code") } }
+    /// Its definition fixes the scope: a profile's `scope` cannot take effect.
+    var ticker: Factory<Box> { self { Box("ticker") }.singleton }
+    var level: Factory<Level> { self { .quiet } }
 
     var declarations: [ProfileDeclaration] {
         [
@@ -63,6 +71,8 @@ final class RulesContainer: ManagedContainer {
             limits.configurable(),
             ratio.configurable(),
             cache.choices(["memory": { Box("memory") }, "disk": { Box("disk") }]),
+            ticker.choices(["fast": { Box("fast") }]),
+            level.configurable(),
             .scope("session", .session),
         ]
     }

@@ -30,6 +30,9 @@ public struct Catalog: Sendable, Equatable, Codable {
         public var implementations: [String: CatalogImplementation] = [:]
         /// The shape of `value:` when the factory is configurable.
         public var value: TypeShape?
+        /// The scope the factory's definition sets on every access (`custom` for one of the program's own):
+        /// a profile's `scope` cannot take effect there.
+        public var definitionScope: String?
 
         /// A factory of `type`.
         public init(type: String) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks profiles against a catalog file: names from the catalog, `value:` and `with:` against the
 /// recorded shapes (the validator's front end; the program itself decodes into the real types).
 public struct CatalogSource: DeclarationSource, Sendable {
@@ -58,6 +60,14 @@ public struct CatalogSource: DeclarationSource, Sendable {
         return .checked(checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings))
     }
 
+    /// Nothing to prepare: the definition is the program's.
+    public func definition(of factory: Catalog.CatalogFactory) {}
+
+    /// The scope the catalog records for the factory's definition.
+    public func definitionScope(of factory: Catalog.CatalogFactory) -> String? {
+        factory.definitionScope
+    }
+
     /// Whether the catalog records a value shape for the factory.
     public func isConfigurable(_ factory: Catalog.CatalogFactory) -> Bool {
         factory.value != nil
@@ -93,8 +103,16 @@ enum ShapeChecker {
             do {
                 switch shape {
                 case .any: break
+                case .checkedByProgram(let inner):
+                    found.append(Diagnostic(
+                        .checkedByProgram, "the program's own decoding checks this value further at launch; the validator cannot",
+                        at: tree.position(of: index)))
+                    work.append((index, inner))
                 case .string: _ = try decoder.decodeString()
                 case .integer: _ = try decoder.decodeInteger(Int64.self)
+                case .integerIn(let range): try decoder.decodeInteger(in: range)
+                case .date: _ = try TextualTypes.decode(Date.self, from: decoder)
+                case .url: _ = try TextualTypes.decode(URL.self, from: decoder)
                 case .number: _ = try decoder.decodeFloat(Double.self)
                 case .boolean: _ = try decoder.decodeBool()
                 case .array(let element):

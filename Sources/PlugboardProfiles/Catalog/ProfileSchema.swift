@@ -130,6 +130,10 @@ public enum ProfileSchema {
                         "type": ["type": "string"],
                         "implementations": ["type": "object", "additionalProperties": ["$ref": "#/$defs/implementation"]],
                         "value": ["$ref": "#/$defs/shape"],
+                        "definitionScope": [
+                            "description": "The scope the factory's definition sets on every access; a profile's scope cannot win over it.",
+                            "type": "string",
+                        ],
                     ],
                 ],
                 "implementation": [
@@ -141,6 +145,12 @@ public enum ProfileSchema {
                     "type": "object",
                     "properties": [
                         "type": ["enum": ["string", "integer", "number", "boolean", "array", "object"]],
+                        "format": ["enum": ["date-time", "uri"]],
+                        "minimum": ["type": "integer"],
+                        "maximum": ["type": "integer"],
+                        "checkedByProgram": [
+                            "description": "The program's own decoding checks the value further at launch.", "type": "boolean",
+                        ],
                         "items": ["$ref": "#/$defs/shape"],
                         "properties": ["type": "object", "additionalProperties": ["$ref": "#/$defs/shape"]],
                         "required": ["type": "array", "items": ["type": "string"]],
@@ -164,9 +174,13 @@ extension TypeShape {
         switch self {
         case .string: ["type": "string"]
         case .integer: ["type": "integer"]
+        case .integerIn(let range): ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
+        case .date: ["type": "string", "format": "date-time"]
+        case .url: ["type": "string", "format": "uri"]
         case .number: ["type": "number"]
         case .boolean: ["type": "boolean"]
         case .any: [:]
+        case .checkedByProgram(let shape): shape.jsonSchema
         case .array(let items): ["type": "array", "items": items.jsonSchema]
         case .map(let values): ["type": "object", "additionalProperties": values.jsonSchema]
         case .object(let properties, let required):

@@ -5,8 +5,14 @@ import Foundation
 public indirect enum TypeShape: Sendable, Equatable, Codable {
     /// Text.
     case string
-    /// A whole number.
+    /// A whole number of any 64-bit signed value.
     case integer
+    /// A whole number the program's type holds only within `range` (`UInt8`, `Int16`, any unsigned type).
+    case integerIn(ClosedRange<Int64>)
+    /// An ISO 8601 date and time, as `Date` decodes it (`2026-01-01T09:00:00Z`).
+    case date
+    /// A URL, as `URL` decodes it: one with a scheme, or an absolute path.
+    case url
     /// Any number.
     case number
     /// `true` or `false`.
@@ -19,17 +25,21 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
     case map(TypeShape)
     /// Anything (a type that decodes in a way the recorder cannot follow).
     case any
+    /// A value of `shape` that the program's own type checks further when it decodes it (an enum's cases, a
+    /// range in `init(from:)`, a ``LaunchChecked`` type): the validator checks the shape and says that the
+    /// rest is checked only at launch.
+    case checkedByProgram(TypeShape)
 
     /// The shape of `T`, found by decoding it from a recording decoder.
     public static func of<T: Decodable>(_ type: T.Type) -> TypeShape {
-        if TextualTypes.isTextual(type) { return .string }
+        if let textual = TextualTypes.shape(of: type) { return textual }
         let recorder = ShapeRecorder()
-        _ = try? T(from: recorder)
+        _ = try? recorder.decodeOwn(T.self)
         return recorder.finish()
     }
 
     private enum Keys: String, CodingKey {
-        case type, items, properties, required, additionalProperties
+        case type, format, minimum, maximum, items, properties, required, additionalProperties, checkedByProgram
     }
 
     /// Writes the value (as a JSON Schema fragment, or as its raw code).
@@ -38,9 +48,22 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
         switch self {
         case .string: try container.encode("string", forKey: .type)
         case .integer: try container.encode("integer", forKey: .type)
+        case .integerIn(let range):
+            try container.encode("integer", forKey: .type)
+            try container.encode(range.lowerBound, forKey: .minimum)
+            try container.encode(range.upperBound, forKey: .maximum)
+        case .date:
+            try container.encode("string", forKey: .type)
+            try container.encode("date-time", forKey: .format)
+        case .url:
+            try container.encode("string", forKey: .type)
+            try container.encode("uri", forKey: .format)
         case .number: try container.encode("number", forKey: .type)
         case .boolean: try container.encode("boolean", forKey: .type)
         case .any: break
+        case .checkedByProgram(let shape):
+            try shape.encode(to: encoder)
+            try container.encode(true, forKey: .checkedByProgram)
         case .array(let items):
             try container.encode("array", forKey: .type)
             try container.encode(items, forKey: .items)
@@ -58,9 +81,30 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
     /// Reads a value written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
+        if try container.decodeIfPresent(Bool.self, forKey: .checkedByProgram) == true {
+            self = .checkedByProgram(try TypeShape(fields: container))
+        } else {
+            self = try TypeShape(fields: container)
+        }
+    }
+
+    /// The shape the fields describe, leaving out `checkedByProgram`.
+    private init(fields container: KeyedDecodingContainer<Keys>) throws {
         switch try container.decodeIfPresent(String.self, forKey: .type) {
-        case "string": self = .string
-        case "integer": self = .integer
+        case "string":
+            switch try container.decodeIfPresent(String.self, forKey: .format) {
+            case "date-time": self = .date
+            case "uri": self = .url
+            default: self = .string
+            }
+        case "integer":
+            let minimum = try container.decodeIfPresent(Int64.self, forKey: .minimum)
+            let maximum = try container.decodeIfPresent(Int64.self, forKey: .maximum)
+            if minimum == nil && maximum == nil {
+                self = .integer
+            } else {
+                self = .integerIn((minimum ?? .min)...(maximum ?? .max))
+            }
         case "number": self = .number
         case "boolean": self = .boolean
         case "array": self = .array(try container.decode(TypeShape.self, forKey: .items))
@@ -88,6 +132,10 @@ final class ShapeRecorder: Decoder {
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var shape: TypeShape = .any
+    /// Set when the type's own decoding refuses values of the right shape, or says it does (``LaunchChecked``).
+    private var checkedByProgram = false
+    /// Set when the type's decoding stopped part-way: what was recorded of its fields is not all of them.
+    private var incomplete = false
     private var properties: [String: ShapeRecorder] = [:]
     private var order: [String] = []
     fileprivate var optional: Set<String> = []
@@ -105,6 +153,8 @@ final class ShapeRecorder: Decoder {
             for name in order { found[name] = properties[name]!.finish() }
             shape = .object(properties: found, required: order.filter { !optional.contains($0) }.sorted())
         }
+        if incomplete { shape = .any }
+        if checkedByProgram, case .checkedByProgram = shape {} else if checkedByProgram { shape = .checkedByProgram(shape) }
         return shape
     }
 
@@ -137,24 +187,31 @@ final class ShapeRecorder: Decoder {
         case is Bool.Type: shape = .boolean; return false as? T
         case is Double.Type: shape = .number; return 0.0 as? T
         case is Float.Type: shape = .number; return Float(0) as? T
-        case is Int.Type: shape = .integer; return 0 as? T
-        case is Int8.Type: shape = .integer; return Int8(0) as? T
-        case is Int16.Type: shape = .integer; return Int16(0) as? T
-        case is Int32.Type: shape = .integer; return Int32(0) as? T
-        case is Int64.Type: shape = .integer; return Int64(0) as? T
-        case is UInt.Type: shape = .integer; return UInt(0) as? T
-        case is UInt8.Type: shape = .integer; return UInt8(0) as? T
-        case is UInt16.Type: shape = .integer; return UInt16(0) as? T
-        case is UInt32.Type: shape = .integer; return UInt32(0) as? T
-        case is UInt64.Type: shape = .integer; return UInt64(0) as? T
+        case is Int.Type: shape = Self.integer(Int.self); return 0 as? T
+        case is Int8.Type: shape = Self.integer(Int8.self); return Int8(0) as? T
+        case is Int16.Type: shape = Self.integer(Int16.self); return Int16(0) as? T
+        case is Int32.Type: shape = Self.integer(Int32.self); return Int32(0) as? T
+        case is Int64.Type: shape = Self.integer(Int64.self); return Int64(0) as? T
+        case is UInt.Type: shape = Self.integer(UInt.self); return UInt(0) as? T
+        case is UInt8.Type: shape = Self.integer(UInt8.self); return UInt8(0) as? T
+        case is UInt16.Type: shape = Self.integer(UInt16.self); return UInt16(0) as? T
+        case is UInt32.Type: shape = Self.integer(UInt32.self); return UInt32(0) as? T
+        case is UInt64.Type: shape = Self.integer(UInt64.self); return UInt64(0) as? T
         default: return nil
         }
     }
 
+    /// An integer type's shape: its range where that is narrower than `Int64`'s. The unsigned 64-bit types
+    /// are recorded up to `Int64.max`, so the validator refuses what a catalog cannot carry instead of passing it.
+    static func integer<I: FixedWidthInteger>(_ type: I.Type) -> TypeShape {
+        let lower = Int64(clamping: I.min), upper = Int64(clamping: I.max)
+        return lower == .min && upper == .max ? .integer : .integerIn(lower...upper)
+    }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = placeholder(type) { return value }
-        if TextualTypes.isTextual(type) {
-            shape = .string
+        if let textual = TextualTypes.shape(of: type) {
+            shape = textual
             if let url = URL(string: "https://placeholder.invalid") as? T { return url }
             if let date = Date(timeIntervalSince1970: 0) as? T { return date }
         }
@@ -162,8 +219,32 @@ final class ShapeRecorder: Decoder {
             shape = .any
             throw Stop()
         }
-        // A value the type rejects (an enum's raw value, an invalid URL) still leaves its shape behind.
-        return try T(from: self)
+        return try decodeOwn(type)
+    }
+
+    /// Runs `T`'s own `init(from:)` against this recorder. A type that refuses the placeholders (an enum's raw
+    /// value) leaves its shape behind, marked as checked by the program; a `CaseIterable` one hands back its
+    /// first case, so that the fields after it are recorded too.
+    func decodeOwn<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self is any LaunchChecked.Type { checkedByProgram = true }
+        if let cases = T.self as? any CaseIterable.Type {
+            checkedByProgram = true
+            _ = try? T(from: self)
+            if let first = Self.firstCase(of: cases) as? T { return first }
+        }
+        do {
+            return try T(from: self)
+        } catch let stop as Stop {
+            throw stop
+        } catch {
+            checkedByProgram = true
+            if !order.isEmpty || element != nil || isMap { incomplete = true }
+            throw error
+        }
+    }
+
+    private static func firstCase<C: CaseIterable>(of type: C.Type) -> Any? {
+        type.allCases.first
     }
 
     struct Stop: Error {}

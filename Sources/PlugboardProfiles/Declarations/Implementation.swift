@@ -23,7 +23,7 @@ public struct Implementation<T>: Sendable {
     /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
         Implementation(erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
-            NodeDecoder.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map { settings in
+            LiveDecoding.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map { settings in
                 PreparedClosure(body: { @Sendable () -> T in body(settings) })
             }
         })

@@ -31,17 +31,24 @@ final class FactoryDeclaration: Sendable {
     let type: Any.Type
     let implementations: [String: ErasedImplementation]
     let value: ErasedValue?
+    /// The factory's own definition, for `default` inside `contexts` (it skips registrations and contexts).
+    let definition: PreparedClosure
+    /// The scope the definition sets on every access, by name; a profile's `scope` cannot win over it.
+    let definitionScope: String?
     /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
     let apply: @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
 
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
+        definition: PreparedClosure, definitionScope: String?,
         apply: @escaping @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
     ) {
         self.key = key
         self.type = type
         self.implementations = implementations
         self.value = value
+        self.definition = definition
+        self.definitionScope = definitionScope
         self.apply = apply
     }
 
@@ -82,7 +89,7 @@ final class FactoryDeclaration: Sendable {
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
-            value: other.value ?? value, apply: apply)
+            value: other.value ?? value, definition: definition, definitionScope: definitionScope, apply: apply)
     }
 
     /// The catalog entry.
@@ -93,6 +100,7 @@ final class FactoryDeclaration: Sendable {
                 settingsType: implementation.settingsType.map(typeName), settings: implementation.settingsShape)
         }
         entry.value = value?.shape()
+        entry.definitionScope = definitionScope
         return entry
     }
 }
@@ -115,11 +123,14 @@ extension Factory {
         implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?
     ) -> FactoryDeclaration {
         let factory = self
+        let definition = registration.definition
         return FactoryDeclaration(
             key: registration.key.name,
             type: T.self,
             implementations: implementations,
             value: value,
+            definition: PreparedClosure(body: { @Sendable () -> T in definition(()) }),
+            definitionScope: registration.definitionScopeName,
             apply: { registration, scope, contexts in
                 if let registration {
                     factory.register(factory: registration.body as! @Sendable () -> T)
@@ -143,7 +154,7 @@ extension Factory where T: Decodable & Sendable {
     /// Declares implementations and lets a profile set the value too.
     public func configurable(choices implementations: [String: Implementation<T>]) -> ProfileDeclaration {
         let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node in
-            NodeDecoder.decode(T.self, from: node, code: .invalidValue).map { decoded in
+            LiveDecoding.decode(T.self, from: node, code: .invalidValue).map { decoded in
                 PreparedClosure(body: { @Sendable () -> T in decoded })
             }
         }

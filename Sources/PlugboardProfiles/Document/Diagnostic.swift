@@ -152,6 +152,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let noSettings = DiagnosticCode("PB406", "no-settings")
     /// `with` that does not decode into the implementation's settings type.
     public static let invalidSettings = DiagnosticCode("PB407", "invalid-settings")
+    /// `scope` on a factory whose definition sets its scope on every access.
+    public static let scopeWithoutEffect = DiagnosticCode("PB408", "scope-without-effect")
+    /// (Validator) a value whose type checks it further when the program decodes it at launch.
+    public static let checkedByProgram = DiagnosticCode("PB409", "checked-at-launch", .warning)
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -161,7 +165,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         ambiguousScalar, unknownContext, nestedContextEntry,
         profileNotFound, extendsCycle, duplicateProfile,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
-        noSettings, invalidSettings,
+        noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
     ]
 }
 

@@ -76,7 +76,7 @@ public struct DocumentReader {
             switch field {
             case "use": use = name(valueNode, field: "use")
             case "scope": scope = name(valueNode, field: "scope")
-            case "value": value = ValueNode(tree: tree, index: valueNode)
+            case "value": value = settingsValue(valueNode)
             case "with": with = withSettings(valueNode)
             case "contexts": contexts = self.contexts(valueNode)
             default: unknownField(field, at: fieldNode, among: ["use", "scope", "contexts", "value", "with"])
@@ -99,8 +99,32 @@ public struct DocumentReader {
             report(.wrongType, "`with` must be a mapping of settings, not \(tree.describe(index))", at: index)
             return nil
         }
+        return settingsValue(index)
+    }
+
+    /// A `value:` or `with:` subtree, decoded later into the program's type. A plain `yes`, `no`, `on` or `off` in
+    /// it is text by YAML 1.2's rules (a text setting takes it as written) and gets a warning here, the same
+    /// at launch and in the validator, whatever type it decodes into.
+    private mutating func settingsValue(_ index: Int) -> ValueNode {
+        var work = [index]
+        while let next = work.popLast() {
+            if let pairs = tree.pairs(of: next) {
+                for (_, value) in pairs { work.append(value) }
+            } else if let items = tree.items(of: next) {
+                work.append(contentsOf: items)
+            } else if let (text, style) = tree.scalarAndStyle(next), style == .plain, text.utf8.count <= 3,
+                Self.mayBeAmbiguous(text), Self.yaml11Booleans.contains(text)
+            {
+                diagnostics.append(Diagnostic(
+                    .ambiguousScalar, "'\(text)' is text here (YAML 1.2) but a boolean to other YAML tools; quote it (\"\(text)\")",
+                    at: tree.position(of: next)))
+            }
+        }
         return ValueNode(tree: tree, index: index)
     }
+
+    /// Booleans in YAML 1.1 only: YAML 1.2, and so a profile's text setting, reads them as text.
+    static let yaml11Booleans: Set<String> = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
 
     private mutating func contexts(_ index: Int) -> [ContextChoice] {
         guard let pairs = mapping(index, what: "`contexts` (context -> choice)") else { return [] }
@@ -148,7 +172,7 @@ public struct DocumentReader {
             switch field {
             case "use": choice.use = name(value, field: "use")
             case "with": choice.with = withSettings(value)
-            case "value": choice.value = ValueNode(tree: tree, index: value)
+            case "value": choice.value = settingsValue(value)
             case "scope", "contexts":
                 report(.nestedContextEntry, "`\(field)` cannot be set inside a context; set it on the factory's entry", at: fieldNode)
             default:

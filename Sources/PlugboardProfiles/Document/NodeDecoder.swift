@@ -123,7 +123,14 @@ enum TextualTypes {
 
     /// Whether `T` is decoded from a string.
     static func isTextual(_ type: Any.Type) -> Bool {
-        type == URL.self || type == Date.self
+        shape(of: type) != nil
+    }
+
+    /// The catalog's shape of a textual type, which carries the same check as ``decode(_:from:)``.
+    static func shape(of type: Any.Type) -> TypeShape? {
+        if type == URL.self { return .url }
+        if type == Date.self { return .date }
+        return nil
     }
 }
 
@@ -195,7 +202,9 @@ struct TreeDecoder: Decoder {
         switch style {
         case .text: return text
         case .plain:
-            if DocumentReader.ambiguousPlainScalars.contains(text) || ScalarRules.isNumber(text) {
+            // `yes`, `no`, `on`, `off` are text by YAML 1.2 (the reader warns about them); `true`, `null` and
+            // numbers are not, and must be quoted to be text.
+            if !DocumentReader.yaml11Booleans.contains(text) && (DocumentReader.ambiguousPlainScalars.contains(text) || ScalarRules.isNumber(text)) {
                 throw fail("expected text, found \(state.tree.describe(index)) unquoted; quote it (\"\(text)\")")
             }
             return text
@@ -209,8 +218,21 @@ struct TreeDecoder: Decoder {
         guard style == .number || style == .plain, ScalarRules.isInteger(text) else {
             throw fail("expected a whole number, found \(state.tree.describe(index)) (010, 0x1F, 1_000 and quoted numbers are not whole numbers here)")
         }
-        guard let value = I(text) else { throw fail("\(text) does not fit in \(I.self)") }
+        // The range as the catalog records it (see `ShapeRecorder.integer(_:)`), so that both sides say the same.
+        guard let value = I(text) else { throw fail(Self.outOfRange(text, Int64(clamping: I.min), Int64(clamping: I.max))) }
         return value
+    }
+
+    /// A whole number within `range`: what the validator checks for a narrower integer type (see
+    /// ``TypeShape/integerIn(_:)``), with the message the program's own decoding gives.
+    func decodeInteger(in range: ClosedRange<Int64>) throws {
+        let (text, _) = try scalar("a whole number")
+        let value = try decodeInteger(Int64.self)
+        guard range.contains(value) else { throw fail(Self.outOfRange(text, range.lowerBound, range.upperBound)) }
+    }
+
+    static func outOfRange(_ text: String, _ minimum: some BinaryInteger, _ maximum: some BinaryInteger) -> String {
+        "\(text) is out of range (\(minimum) to \(maximum))"
     }
 
     func decodeFloat<F: LosslessStringConvertible>(_ type: F.Type) throws -> F {

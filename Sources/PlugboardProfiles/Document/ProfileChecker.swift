@@ -31,6 +31,11 @@ public protocol DeclarationSource {
     /// factory declares it, whether it takes the settings given, and what they prepare. The default asks
     /// ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
     func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared>
+    /// The factory's own definition, for `default` inside `contexts`.
+    func definition(of factory: DeclaredFactory) -> Prepared
+    /// The scope the factory's definition sets on every access, by name, or nil: a profile's `scope` cannot
+    /// take effect on such a factory.
+    func definitionScope(of factory: DeclaredFactory) -> String?
     /// Whether the factory is configurable (`value:`).
     func isConfigurable(_ factory: DeclaredFactory) -> Bool
     /// Checks a value for a configurable factory.
@@ -142,6 +147,11 @@ public enum ProfileChecker {
         }
     }
 
+    /// `with` in an entry without `use`.
+    static func withWithoutUse(at position: SourcePosition) -> Diagnostic {
+        Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: position)
+    }
+
     /// Names for a message: all of a few, the first dozen of many.
     static func list(_ names: [String]) -> String {
         if names.isEmpty { return "none" }
@@ -199,26 +209,38 @@ public enum ProfileChecker {
                 result.registration = implementation(
                     use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
             } else if let with = entry.pointee.with?.origin {
-                diagnostics.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with))
+                diagnostics.append(entry.pointee.use == nil ? ProfileChecker.withWithoutUse(at: with) : definitionTakesNoSettings(key, at: with))
             }
             if let value = entry.pointee.value?.value {
                 result.registration = self.value(value, of: factory, key, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
             }
             if let scope = entry.pointee.scope?.value {
-                if scopeNames.contains(scope) {
-                    result.scope = scope
-                } else {
+                let position = entry.pointee.scope.unsafelyUnwrapped.origin
+                if !scopeNames.contains(scope) {
                     let names = source.scopeNames
                     diagnostics.append(Diagnostic(
                         .unknownScope,
                         withSuggestion("unknown scope '\(scope)' (scopes: \(list(names)))", for: scope, among: names),
-                        at: entry.pointee.scope.unsafelyUnwrapped.origin))
+                        at: position))
+                } else if let fixed = source.definitionScope(of: factory) {
+                    diagnostics.append(Diagnostic(
+                        .scopeWithoutEffect,
+                        "scope '\(scope)' cannot take effect: the definition of \(container).\(key) sets scope '\(fixed)' on every access (the factory wins); remove the scope from the definition or from the profile",
+                        at: position))
+                } else {
+                    result.scope = scope
                 }
             }
             let contexts = entry.pointee.contexts
             for (name, choice) in contexts.isEmpty ? [] : contexts.sorted(by: { $0.key < $1.key }) {
                 var prepared: Source.Prepared?
-                if let use = choice.value.use {
+                if let use = choice.value.use, use.value == "default" {
+                    if let with = choice.value.with {
+                        diagnostics.append(definitionTakesNoSettings(key, at: with.position))
+                    } else {
+                        prepared = source.definition(of: factory)
+                    }
+                } else if let use = choice.value.use {
                     prepared = implementation(use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
                 } else if let value = choice.value.value {
                     prepared = self.value(value, of: factory, key, at: value.position, &diagnostics)
@@ -226,6 +248,11 @@ public enum ProfileChecker {
                 if let prepared { result.contexts.append((contextType(name), prepared)) }
             }
             return result
+        }
+
+        /// `with` next to `use: default`: the definition is code, with no settings to decode.
+        func definitionTakesNoSettings(_ key: String, at position: SourcePosition) -> Diagnostic {
+            Diagnostic(.noSettings, "`default` (the definition of \(container).\(key)) takes no settings (`with`)", at: position)
         }
 
         func implementation(

@@ -131,8 +131,8 @@ public struct Validation: Sendable {
         var found: [Diagnostic] = []
         for (_, section) in merged.containers {
             for entry in section.entries {
-                if let with = entry.with, entry.use == nil || entry.use?.value == "default" {
-                    found.append(Diagnostic(.withWithoutUse, "`with` needs `use`: settings belong to an implementation", at: with.origin))
+                if let with = entry.with, entry.use == nil {
+                    found.append(ProfileChecker.withWithoutUse(at: with.origin))
                 }
             }
         }

@@ -1,0 +1,118 @@
+import Foundation
+import Plugboard
+
+/// What a program's profile launch found and did: the active profiles, the files read, every finding, and
+/// whether the profiles apply to every container or to none.
+///
+/// Made once per program by ``ProfileSystem/launch(_:options:)`` (or ``ProfileSystem/bootstrap(_:options:)``,
+/// which also acts on it); every container made later applies the same checked result for its type.
+public struct ProfileLaunch: Sendable {
+    /// How the launch ended.
+    public enum Outcome: Sendable, Equatable {
+        /// Every check passed: the profiles apply to every container (also when no profile is active).
+        case applied
+        /// At least one error: no container is rewired; ``FailurePolicy`` decides what the program does.
+        case refused
+        /// `--plugboard-export-catalog PATH` asked for the catalog, which was written there; nothing applied.
+        case catalogExported(path: String)
+        /// The catalog was asked for but could not be written; nothing applied.
+        case catalogNotWritten(path: String, reason: String)
+    }
+
+    /// How the launch ended.
+    public internal(set) var outcome: Outcome
+    /// The active profiles and what chose them.
+    public internal(set) var selection: ProfileSelection
+    /// The files read, parents first.
+    public internal(set) var files: [String] = []
+    /// A hash of the files' contents (FNV-1a, 64 bits, hex), to tell versions apart in logs.
+    public internal(set) var contentHash: String = ""
+    /// Every finding, in file order: errors when refused, warnings either way.
+    public internal(set) var diagnostics: [Diagnostic] = []
+    /// The containers the profiles were checked against, sorted.
+    public internal(set) var containers: [String] = []
+    /// The factories the profiles change, as `Container.key`, container by container.
+    public internal(set) var changedFactories: [String] = []
+    /// The merged profiles, kept so that containers made later apply them without reading the files again.
+    var merged: MergedProfile?
+    /// The custom scopes of every container checked, which profiles may name in any container's section.
+    var customScopes: [String: Scope] = [:]
+
+    /// Whether the profiles apply.
+    public var isApplied: Bool { outcome == .applied }
+
+    /// Reads, merges and checks the active profiles against `program`, once for every container: the
+    /// launch's whole pipeline before anything changes. Returns the checked entries to apply when it passes.
+    static func prepare(
+        against program: ProgramDeclarations, options: ProfileOptions, onlySectionsOf sections: [String]? = nil
+    ) -> (ProfileLaunch, entries: [String: [CheckedEntry<PreparedClosure>]]) {
+        let override = ProfileOverride.current
+        let library = ProfileLibrary(directories: (override?.directories ?? []) + options.searchPath, limits: options.limits)
+        let selection = override.map { ProfileSelection(names: $0.profiles, source: .code) }
+            ?? ProfileSelection.choose(
+                code: options.profiles, arguments: options.arguments, environment: options.environment,
+                defaultExists: { if case .success = library.locate("default") { true } else { false } })
+        var launch = ProfileLaunch(outcome: .applied, selection: selection, containers: program.containerNames.sorted())
+        launch.customScopes = program.scopes
+        guard !selection.names.isEmpty else { return (launch, [:]) }
+
+        let origin = SourcePosition(file: "<\(selection.source.label)>", line: 1, column: 1)
+        let (documents, loadDiagnostics) = library.resolve(selection.names.map { Located($0, at: origin) })
+        launch.files = documents.map(\.file)
+        launch.contentHash = contentHash(of: launch.files)
+        let merged = MergedProfile(names: selection.names, documents: documents)
+        let (entries, checkDiagnostics) = ProfileChecker.check(merged, against: program, containers: sections)
+        launch.diagnostics = (loadDiagnostics + checkDiagnostics).sorted { $0.position < $1.position }
+        if launch.diagnostics.contains(where: { $0.severity == .error }) {
+            launch.outcome = .refused
+            return (launch, [:])
+        }
+        launch.merged = merged
+        for container in entries.keys.sorted() {
+            launch.changedFactories += entries[container]!.map { "\(container).\($0.key)" }
+        }
+        return (launch, entries)
+    }
+
+    /// The checked entries of `container` for one of its instances: the launch's merged profiles checked
+    /// again against that instance's declarations (its closures are its own), without reading any file.
+    func entries(for container: String, declaring live: LiveDeclarations) -> [CheckedEntry<PreparedClosure>] {
+        guard isApplied, let merged, merged.containers[container] != nil else { return [] }
+        let (entries, diagnostics) = ProfileChecker.check(merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
+        let errors = diagnostics.filter { $0.severity == .error }
+        // The launch checked the same files against the same type's declarations: a difference is the
+        // program's (an instance that declares other things than the first did), and no profile is safe to apply.
+        precondition(
+            errors.isEmpty,
+            "Plugboard: this \(container) declares other choices than the one checked at launch:\n"
+                + errors.map(\.description).joined(separator: "\n"))
+        return entries[container] ?? []
+    }
+
+    /// FNV-1a over the files' bytes in order.
+    static func contentHash(of files: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in files {
+            (FileManager.default.contents(atPath: file) ?? Data()).withUnsafeBytes { bytes in
+                for byte in bytes {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                }
+            }
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension ProfileSelection.Source {
+    /// How logs and diagnostics name the source.
+    var label: String {
+        switch self {
+        case .code: "code"
+        case .argument: ProfileSelection.argument
+        case .environment: ProfileSelection.environmentVariable
+        case .default: "default profile"
+        case .none: "none"
+        }
+    }
+}

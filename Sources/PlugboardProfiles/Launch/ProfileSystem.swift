@@ -1,0 +1,114 @@
+import Foundation
+import Plugboard
+
+/// The program's profile launch: one step, at the top of `main`, that reads, merges and checks the active
+/// profiles for every profile-aware container at once, and applies them to all of them or to none.
+///
+/// ```swift
+/// @main struct App {
+///     static func main() {
+///         ProfileSystem.bootstrap(Container.shared, PaymentContainer.shared)
+///         ...
+///     }
+/// }
+/// ```
+///
+/// Each container still declares its choices in its own `autoRegister()` with `applyProfile(...)`; the
+/// launch runs those first, collecting the declarations without applying anything. Containers made later
+/// (a new instance, a container after `reset()`, a test's fresh container) apply the same checked result for
+/// their type when they auto-register, without reading the files again.
+///
+/// A program with one profile-aware container may leave the call out: its first `applyProfile` is then its
+/// launch, and a profile section naming any other container is an error.
+public enum ProfileSystem {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var installed: ProfileLaunch?
+
+    /// Runs the launch for `containers` and acts on its outcome: the program's edge, and the only place where
+    /// Plugboard ends a process.
+    ///
+    /// - Applied: logs which profiles were applied, from which files, to which containers.
+    /// - Refused: with ``FailurePolicy/stop`` (the default), prints every diagnostic to standard error and exits
+    ///   with ``ProfileFailure/exitCode``; with ``FailurePolicy/keepDefaults``, logs them and goes on with every
+    ///   container as the code made it.
+    /// - `--plugboard-export-catalog PATH`: writes the catalog of every listed container and exits with 0
+    ///   (2 when it cannot be written).
+    ///
+    /// Call it once, before any of the containers is used.
+    public static func bootstrap(_ containers: any ManagedContainer..., options: ProfileOptions = ProfileOptions()) {
+        bootstrap(containers, options: options)
+    }
+
+    /// The array form of ``bootstrap(_:options:)-(any ManagedContainer...,_)``.
+    public static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
+        ProgramEdge.act(on: launch(containers, options: options), options: options)
+    }
+
+    /// Runs the launch for `containers` without acting on it: for programs that decide themselves what a
+    /// refused profile means. Nothing is printed or logged, and the process is never ended.
+    ///
+    /// Runs each container's `autoRegister()` while collecting what it declares, reads, merges and checks the
+    /// active profiles once against all of it, then applies them to every container or, on any error, to none.
+    /// A profile section for a container that is not listed (nor declared by a listed one's `autoRegister()`)
+    /// is an error. With `--plugboard-export-catalog PATH` among the options' arguments, it writes the
+    /// catalog instead and applies nothing.
+    @discardableResult
+    public static func launch(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) -> ProfileLaunch {
+        lock.withLock {
+            precondition(installed == nil, "Plugboard: ProfileSystem.bootstrap (or launch) runs once per process")
+        }
+        for container in containers {
+            precondition(
+                !container.hasAutoRegistered,
+                "Plugboard: ProfileSystem.bootstrap must run before \(container.containerName) is first used (its autoRegister() already ran)")
+        }
+        let collector = DeclarationCollector()
+        DeclarationCollector.$current.withValue(collector) {
+            for container in containers { container.autoRegisterIfNeeded() }
+        }
+        // A listed container that declared nothing is still the program's: a section for it is checked, not unknown.
+        for container in containers where !collector.all.contains(where: { $0.container === container }) {
+            collector.add(container.containerName, LiveDeclarations([]), container: container)
+        }
+        let program = collector.program
+
+        if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
+            var launch = ProfileLaunch(outcome: ProfileCatalog.write(program.catalog, to: path), selection: ProfileSelection(names: [], source: .none))
+            launch.containers = program.containerNames.sorted()
+            install(launch)
+            return launch
+        }
+
+        let (launch, entries) = ProfileLaunch.prepare(against: program, options: options)
+        install(launch)
+        guard launch.isApplied else { return launch }
+        var appliedTo: Set<String> = []
+        for declared in collector.all {
+            // The first instance of each container was checked with the program; another instance of the same
+            // type (declared by an autoRegister()) is checked on its own, as a container made later would be.
+            let first = appliedTo.insert(declared.name).inserted
+            let plan = first ? entries[declared.name] ?? [] : launch.entries(for: declared.name, declaring: declared.live)
+            declared.container.manager.asAutoRegistration {
+                apply(plan, to: declared.live, scopes: program.scopes)
+            }
+        }
+        return launch
+    }
+
+    /// The program's launch, once ``bootstrap(_:options:)`` or ``launch(_:options:)`` ran.
+    public static var current: ProfileLaunch? {
+        lock.withLock { installed }
+    }
+
+    private static func install(_ launch: ProfileLaunch) {
+        lock.withLock { installed = launch }
+    }
+
+    /// Registers checked entries through the factories' declarations.
+    static func apply(_ plan: [CheckedEntry<PreparedClosure>], to live: LiveDeclarations, scopes: [String: Scope]) {
+        for entry in plan {
+            live.factories[entry.key].unsafelyUnwrapped.apply(
+                entry.registration, entry.scope.flatMap { scopes[$0] }, entry.contexts.map { ($0.context, $0.closure) })
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a launch's outcome meets the process: printing, logging and the failure policy, in one place. The
+/// rest of the library returns results; only ``act(on:options:)`` ends the process.
+enum ProgramEdge {
+    static func act(on launch: ProfileLaunch, options: ProfileOptions) {
+        switch launch.outcome {
+        case .applied:
+            for diagnostic in launch.diagnostics {
+                options.logger.warning("\(diagnostic)")
+            }
+            if launch.selection.source != .none {
+                options.logger.info("\(appliedLine(launch, options: options))")
+            }
+        case .refused:
+            let names = launch.selection.names.joined(separator: ", ")
+            let containers = launch.containers.joined(separator: ", ")
+            switch options.failurePolicy {
+            case .stop:
+                var text = launch.diagnostics.map { "\($0)\n" }.joined()
+                text += "plugboard: profile \(names) was not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
+                FileHandle.standardError.write(Data(text.utf8))
+                exit(ProfileFailure.exitCode)
+            case .keepDefaults:
+                for diagnostic in launch.diagnostics {
+                    options.logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
+                }
+                options.logger.error("profile \(names) was not applied to \(containers); keeping the code's defaults")
+            }
+        case .catalogExported:
+            exit(0)
+        case .catalogNotWritten(let path, let reason):
+            FileHandle.standardError.write(Data("plugboard: cannot write the catalog to \(path): \(reason)\n".utf8))
+            exit(2)
+        }
+    }
+
+    /// `applied profile staging (--plugboard-profile) to Container, PaymentContainer from Profiles/staging.yaml:
+    /// 3 factories changed (Container.store, ...), content hash ...`.
+    static func appliedLine(_ launch: ProfileLaunch, options: ProfileOptions) -> String {
+        let files = launch.files.map { relative($0, to: options.workingDirectory) }.joined(separator: ", ")
+        let changed = launch.changedFactories
+        return "applied profile \(launch.selection.names.joined(separator: ",")) (\(launch.selection.source.label)) to "
+            + "\(launch.containers.joined(separator: ", ")) from \(files): \(changed.count) factories changed "
+            + "(\(changed.joined(separator: ", "))), content hash \(launch.contentHash)"
+    }
+
+    static func relative(_ path: String, to directory: String) -> String {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

@@ -1,0 +1,91 @@
+// A program with two profile-aware containers, launched by `PlugboardCLITests` as a subprocess: the
+// scenarios a real program's launch goes through (bootstrap with each failure policy, containers made after
+// the launch, the launch API that never exits). It prints what each container resolves, one `name=value`
+// line each, so the tests read what a user would see.
+import Foundation
+import Logging
+import Plugboard
+import PlugboardProfiles
+
+final class OrdersContainer: SharedContainer, AutoRegistering {
+    @TaskLocal static var shared = OrdersContainer()
+    let manager = ContainerManager()
+
+    var store: Factory<String> { self { "code-store" } }
+    var retries: Factory<Int> { self { 0 } }
+
+    func autoRegister() {
+        applyProfile(
+            store.choices(["sql": { "sql-store" }, "memory": { "memory-store" }]),
+            retries.configurable()
+        )
+    }
+}
+
+final class PaymentContainer: SharedContainer, AutoRegistering {
+    @TaskLocal static var shared = PaymentContainer()
+    let manager = ContainerManager()
+
+    var gateway: Factory<String> { self { "code-gateway" } }
+
+    struct Settings: Decodable, Sendable {
+        var url: URL
+        var timeoutSeconds: Double?
+    }
+
+    func autoRegister() {
+        applyProfile(
+            gateway.choices([
+                "stub": .make { "stub-gateway" },
+                "http": .settings(Settings.self) { "http-gateway \($0.url.absoluteString)" },
+            ])
+        )
+    }
+}
+
+func show(_ label: String, _ orders: OrdersContainer, _ payment: PaymentContainer) {
+    print("\(label) orders.store=\(orders.store()) orders.retries=\(orders.retries()) payment.gateway=\(payment.gateway())")
+}
+
+var options = ProfileOptions()
+options.logger = Logger(label: "plugboard") { StreamLogHandler.standardError(label: $0) }
+let scenario = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") && !$0.contains("/") } ?? "stop"
+
+switch scenario {
+case "stop":
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+
+case "keep-defaults":
+    options.failurePolicy = .keepDefaults
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+    show("fresh", OrdersContainer(), PaymentContainer())
+
+case "later":
+    // Containers made after the launch, and a container after reset(), apply what the launch checked,
+    // without reading the files again: the profile file is gone by then.
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
+    if let file = ProfileSystem.current?.files.last {
+        try? FileManager.default.removeItem(atPath: file)
+    }
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+    show("fresh", OrdersContainer(), PaymentContainer())
+    OrdersContainer.shared.manager.reset()
+    show("after-reset", OrdersContainer.shared, PaymentContainer.shared)
+
+case "launch-api":
+    // The library returns the outcome; the program decides, and goes on.
+    let launch = ProfileSystem.launch([OrdersContainer.shared, PaymentContainer.shared], options: options)
+    print("outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ","))")
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+
+case "lazy":
+    // No bootstrap: the first container's applyProfile is the launch, for that container alone.
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+
+default:
+    FileHandle.standardError.write(Data("unknown scenario \(scenario)\n".utf8))
+    exit(2)
+}
+
