@@ -5,11 +5,16 @@ enum GitHubReport {
     /// GitHub shows at most this many annotations of each severity per step; the rest are plain lines.
     static let annotationLimit = 10
 
-    static func render(_ validation: Validation) -> String {
+    static func render(_ validation: Validation, perFile: Int = 0) -> String {
         var text = ""
         var shown: [Diagnostic.Severity: Int] = [:]
         var overflow: [Diagnostic] = []
-        for diagnostic in validation.allDiagnostics {
+        var omitted: [String] = []
+        for item in Shown.items(validation, perFile: perFile) {
+            guard case .finding(let diagnostic) = item else {
+                omitted.append(item.text)
+                continue
+            }
             guard shown[diagnostic.severity, default: 0] < annotationLimit else {
                 overflow.append(diagnostic)
                 continue
@@ -22,6 +27,7 @@ enum GitHubReport {
             text += "\(overflow.count) more finding(s) beyond GitHub's \(annotationLimit) annotations per severity:\n"
             text += overflow.map { "\($0)\n" }.joined()
         }
+        text += omitted.map { "\($0)\n" }.joined()
         return text + summary(validation)
     }
 

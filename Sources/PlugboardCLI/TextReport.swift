@@ -6,11 +6,16 @@ import Glibc
 import Darwin
 #endif
 
-/// `file:line:column: error: message [CODE]`, one per line, then the summary.
+/// `file:line:column: error: message [CODE]`, one per line (at most `perFile` for each file, then a line that
+/// counts the rest), then the summary.
 enum TextReport {
-    static func render(_ validation: Validation, color: Bool) -> String {
+    static func render(_ validation: Validation, color: Bool, perFile: Int = 0) -> String {
         var text = ""
-        for diagnostic in validation.allDiagnostics {
+        for item in Shown.items(validation, perFile: perFile) {
+            guard case .finding(let diagnostic) = item else {
+                text += item.text + "\n"
+                continue
+            }
             var line = diagnostic.description
             if color {
                 let severity = diagnostic.severity == .error ? "\u{1B}[31merror\u{1B}[0m" : "\u{1B}[33mwarning\u{1B}[0m"

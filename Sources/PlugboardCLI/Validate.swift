@@ -32,6 +32,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @Option(help: "At most this many findings printed per file in text and github formats (0: all); json and sarif have all.")
+    var maxFindings = 100
+
     func run() throws {
         try reportingToolErrors {
             let (files, missing) = Validation.collect(paths)
@@ -44,9 +47,9 @@ struct Validate: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let chosen = format == .auto ? (environment["GITHUB_ACTIONS"] == "true" ? .github : .text) : format
             switch chosen {
-            case .text, .auto: write(TextReport.render(validation, color: TextReport.wantsColor(environment)))
+            case .text, .auto: write(TextReport.render(validation, color: TextReport.wantsColor(environment), perFile: maxFindings))
             case .json: write(JSONReport.render(validation))
-            case .github: write(GitHubReport.render(validation))
+            case .github: write(GitHubReport.render(validation, perFile: maxFindings))
             case .sarif: write(SARIFReport.render(validation))
             }
             if validation.errorCount > 0 || (strict && validation.warningCount > 0) {

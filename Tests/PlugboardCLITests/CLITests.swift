@@ -110,6 +110,7 @@ enum CLI {
         #expect(FileManager.default.createFile(atPath: directory + "/huge.yaml", contents: Data(count: 17 << 20)))
         try ("plugboard: 1\ndescription: " + String(repeating: "x", count: 2 << 20) + "\n").write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
         try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: loud }\n".write(toFile: directory + "/enum.yaml", atomically: true, encoding: .utf8)
+        try ValidatorLimitTests.chain(of: 66, in: directory)
         let profiles = CLI.packageRoot + "/Tests/PlugboardProfilesTests/Fixtures"
         let run = try CLI.run([
             "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json", "--format", "json",

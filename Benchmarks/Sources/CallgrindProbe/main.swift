@@ -60,6 +60,15 @@ if arguments.count == 2, arguments[1] == "--profiles" {
     print("apply-1000 \(timed { ProfileScenarios.applyWide() } * 1000)")
     _ = ProfileScenarios.thousandFiles
     print("validate-1000-files \(timed { ProfileScenarios.validateThousand() } * 1000)")
+    // Linear, not quadratic: 10x and 100x the findings of one file, and the files of one extends line.
+    for count in [1_000, 10_000, 100_000] {
+        _ = ProfileScenarios.findingsFile(count)
+        print("validate-findings-\(count) \(timed { ProfileScenarios.validateFindings(count) } * 1000)")
+    }
+    for count in [100, 1_000, 10_000] {
+        let files = ProfileScenarios.chainFolder(count)
+        print("validate-chain-\(count)-files \(timed { ProfileScenarios.validateChain(files) } * 1000)")
+    }
     exit(0)
 }
 

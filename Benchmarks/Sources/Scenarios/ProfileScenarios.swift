@@ -119,6 +119,42 @@ public enum ProfileScenarios {
         Validation.run(files: thousandFiles, catalog: smallCatalog).errorCount
     }
 
+    /// A profile with `count` unknown top-level fields: as many findings, for the rows that show the validator's
+    /// cost growing with the findings, not with their square.
+    public static func findingsFile(_ count: Int) -> String {
+        let file = "\(directory)/findings\(count).yaml"
+        if !FileManager.default.fileExists(atPath: file) {
+            let text = "plugboard: 1\n" + (0..<count).map { "unknown\($0): x\n" }.joined()
+            try? text.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        return file
+    }
+
+    /// Validates one file of `count` findings without a catalog; returns the number of findings.
+    public static func validateFindings(_ count: Int) -> Int {
+        Validation.run(files: [findingsFile(count)], catalog: nil).allDiagnostics.count
+    }
+
+    /// A folder of `count` profiles in one `extends` line (`c0` extends `c1` ... ): each file's chain is
+    /// resolved from files read once, and bounded by `ParseLimits.maxExtendsDepth`.
+    public static func chainFolder(_ count: Int) -> [String] {
+        let folder = "\(directory)/chain\(count)"
+        if !FileManager.default.fileExists(atPath: folder) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for index in 0..<count {
+                let extends = index + 1 < count ? "extends: c\(index + 1)\n" : ""
+                try? "plugboard: 1\n\(extends)containers:\n  Container:\n    key\(index % 50): { use: console }\n"
+                    .write(toFile: "\(folder)/c\(index).yaml", atomically: true, encoding: .utf8)
+            }
+        }
+        return Validation.collect([folder]).files
+    }
+
+    /// Validates a chain folder with the small catalog; returns the number of errors (the chains too deep).
+    public static func validateChain(_ files: [String]) -> Int {
+        Validation.run(files: files, catalog: smallCatalog).errorCount
+    }
+
     /// The size of a generated file in bytes.
     public static func size(_ file: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(file)"))?[.size] as? Int) ?? 0

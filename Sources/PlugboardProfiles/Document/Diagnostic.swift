@@ -134,6 +134,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let extendsCycle = DiagnosticCode("PB301", "extends-cycle")
     /// Two files with the same profile name in one folder.
     public static let duplicateProfile = DiagnosticCode("PB302", "duplicate-profile")
+    /// An `extends` chain longer than the limit.
+    public static let extendsTooDeep = DiagnosticCode("PB303", "extends-too-deep")
 
     // MARK: Against the program's declarations (PB4xx)
     /// A container the program does not declare.
@@ -163,7 +165,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong,
         unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,
         ambiguousScalar, unknownContext, nestedContextEntry,
-        profileNotFound, extendsCycle, duplicateProfile,
+        profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
     ]

@@ -5,12 +5,26 @@ public struct ProfileLibrary: Sendable {
     /// The folders searched, first match wins.
     public var directories: [String]
     /// Parser limits for every file read.
-    public var limits: ParseLimits
+    public var limits: ParseLimits {
+        didSet { loaded = LoadedFiles(limits: limits) }
+    }
+    /// A folder searched before ``directories`` (the validator's: a file's own folder first).
+    var firstDirectory: String?
+    /// What this library, and the copies it was made from or made, have read.
+    private(set) var loaded: LoadedFiles
 
     /// A library over `directories`.
     public init(directories: [String], limits: ParseLimits = .default) {
         self.directories = directories
         self.limits = limits
+        self.loaded = LoadedFiles(limits: limits)
+    }
+
+    /// This library searching `directory` first, sharing what it has read.
+    func searching(first directory: String) -> ProfileLibrary {
+        var library = self
+        library.firstDirectory = directory
+        return library
     }
 
     /// The extensions a profile file may have.
@@ -18,18 +32,14 @@ public struct ProfileLibrary: Sendable {
 
     /// The file of profile `name`: the first folder that has one wins; two in one folder are an error.
     public func locate(_ name: String, requestedAt position: SourcePosition? = nil) -> Result<String, Diagnostic> {
-        for directory in directories {
-            let candidates = Self.extensions
-                .map { (directory as NSString).appendingPathComponent("\(name).\($0)") }
-                .filter { FileManager.default.fileExists(atPath: $0) }
+        for directory in (firstDirectory.map { [$0] } ?? []) + directories {
+            let candidates = loaded.candidates(name, in: directory)
             if candidates.count > 1 {
-                return .failure(Diagnostic(
-                    .duplicateProfile, "profile '\(name)' is defined twice in \(directory): \(candidates.map { ($0 as NSString).lastPathComponent }.joined(separator: " and "))",
-                    at: SourcePosition(file: candidates[1], line: 1, column: 1)))
+                return .failure(Self.definedTwice(name, in: directory, candidates))
             }
             if let file = candidates.first { return .success(file) }
         }
-        let searched = directories.isEmpty ? "no folders" : directories.joined(separator: ", ")
+        let searched = directories.isEmpty ? "no folders" : directories.map(Self.folderName).joined(separator: ", ")
         return .failure(Diagnostic(
             .profileNotFound, "profile '\(name)' not found (searched \(searched))",
             at: position ?? SourcePosition(file: "<launch>", line: 1, column: 1)))
@@ -60,56 +70,85 @@ public struct ProfileLibrary: Sendable {
         }
     }
 
+    /// Two or three files of one profile in one folder: a launch searching that folder could not tell which
+    /// to read. Points at the second file.
+    static func definedTwice(_ name: String, in directory: String, _ files: [String]) -> Diagnostic {
+        let names = files.map { ($0 as NSString).lastPathComponent }.sorted().joined(separator: " and ")
+        return Diagnostic(
+            .duplicateProfile,
+            "profile '\(name)' is defined twice in \(folderName(directory)): \(names) (a launch searching that folder could not tell which to read)",
+            at: SourcePosition(file: files.sorted()[1], line: 1, column: 1))
+    }
+
+    /// A folder as messages name it: `.` for the current one.
+    static func folderName(_ directory: String) -> String {
+        directory.isEmpty ? "." : directory
+    }
+
     /// Loads `names` and everything they extend, in the order they apply: each profile once, after its
     /// parents (in the order listed), the active profiles left to right.
     public func resolve(_ names: [Located<String>]) -> (documents: [ProfileDocument], diagnostics: [Diagnostic]) {
         var resolver = ChainResolver(library: self)
         for name in names {
-            resolver.visit(name.value, requestedAt: name.position, stack: [])
+            resolver.root = name.position
+            resolver.visit(name.value, requestedAt: name.position)
         }
         return (resolver.ordered, resolver.diagnostics)
     }
 }
 
+/// Resolves `extends` depth first, each profile once, parents before children, with a bounded depth.
 private struct ChainResolver {
     let library: ProfileLibrary
-    var loaded: [String: ProfileDocument?] = [:]
+    var failed: Set<String> = []
+    var placed: Set<String> = []
     var ordered: [ProfileDocument] = []
     var diagnostics: [Diagnostic] = []
+    /// The profiles being resolved, outermost first: a name found here again is a cycle.
+    var stack: [String] = []
+    /// Where the outermost profile was asked for: a chain too deep is that profile's fault, not its last link's.
+    var root = SourcePosition(file: "<launch>", line: 1, column: 1)
 
     init(library: ProfileLibrary) {
         self.library = library
     }
 
-    mutating func visit(_ name: String, requestedAt position: SourcePosition, stack: [String]) {
+    mutating func visit(_ name: String, requestedAt position: SourcePosition) {
         if let index = stack.firstIndex(of: name) {
             let cycle = stack[index...] + [name]
             diagnostics.append(Diagnostic(.extendsCycle, "extends cycle: \(cycle.joined(separator: " -> "))", at: position))
             return
         }
-        if ordered.contains(where: { $0.name == name }) { return }
-        if let known = loaded[name] {
-            if known == nil { return }  // already reported
+        if placed.contains(name) || failed.contains(name) { return }
+        let limit = library.limits.maxExtendsDepth
+        if stack.count >= limit {
+            diagnostics.append(Diagnostic(
+                .extendsTooDeep,
+                "extends chain deeper than \(limit) profiles (\(stack.first!) -> ... -> \(stack.last!) -> \(name)); ParseLimits.maxExtendsDepth sets the limit",
+                at: root))
+            failed.insert(name)
+            return
         }
         let document: ProfileDocument
         switch library.locate(name, requestedAt: position) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
-            loaded[name] = .some(nil)
+            failed.insert(name)
             return
         case .success(let file):
-            let (read, found) = ProfileLibrary.load(file: file, limits: library.limits)
+            let (read, found) = library.loaded.load(file)
             diagnostics += found
             guard let read else {
-                loaded[name] = .some(nil)
+                failed.insert(name)
                 return
             }
             document = read
         }
-        loaded[name] = document
+        stack.append(name)
         for parent in document.extends {
-            visit(parent.value, requestedAt: parent.position, stack: stack + [name])
+            visit(parent.value, requestedAt: parent.position)
         }
-        if !ordered.contains(where: { $0.name == name }) { ordered.append(document) }
+        stack.removeLast()
+        if placed.insert(name).inserted { ordered.append(document) }
     }
 }

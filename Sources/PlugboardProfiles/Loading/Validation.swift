@@ -18,8 +18,10 @@ public struct Validation: Sendable {
     public struct CombinationResult: Sendable, Codable {
         /// The profiles, in merge order.
         public var profiles: [String]
-        /// Findings of the merged result.
+        /// Findings of the merged result (those in files that the files' own results report are not repeated).
         public var diagnostics: [Diagnostic]
+        /// False when the combination could not launch: an error here, or in any file it reads.
+        public var valid: Bool
     }
 
     /// Per file, sorted by path.
@@ -29,13 +31,12 @@ public struct Validation: Sendable {
 
     /// Every finding once: a combination's findings that a file already reported are not repeated.
     public var allDiagnostics: [Diagnostic] {
-        let perFile = files.flatMap(\.diagnostics)
-        let seen = Set(perFile)
-        var extra: [Diagnostic] = []
-        for diagnostic in combinations.flatMap(\.diagnostics) where !seen.contains(diagnostic) && !extra.contains(diagnostic) {
-            extra.append(diagnostic)
+        var all = files.flatMap(\.diagnostics)
+        var seen = Set(all)
+        for diagnostic in combinations.flatMap(\.diagnostics) where seen.insert(diagnostic).inserted {
+            all.append(diagnostic)
         }
-        return perFile + extra
+        return all
     }
     /// How many errors.
     public var errorCount: Int { allDiagnostics.filter { $0.severity == .error }.count }
@@ -68,59 +69,79 @@ public struct Validation: Sendable {
 
     /// Validates `files`; a catalog adds the checks against the program's declarations; each of
     /// `combinations` is merged and checked as if launched with `--plugboard-profile a,b`.
+    ///
+    /// Linear in the files and the findings: each file is read and parsed once for the whole run (however many
+    /// chains extend it), chains are bounded by ``ParseLimits/maxExtendsDepth``, and findings are kept once each.
     public static func run(files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default) -> Validation {
-        var validation = Validation()
-        let folders = Array(Set(files.map { ($0 as NSString).deletingLastPathComponent })).sorted()
-        var perFile: [String: [Diagnostic]] = [:]
-        func add(_ diagnostic: Diagnostic, to file: String) {
-            if !(perFile[file] ?? []).contains(diagnostic) { perFile[file, default: []].append(diagnostic) }
+        var findings: [String: Findings] = [:]
+        func add(_ diagnostic: Diagnostic, from file: String) {
+            // A finding belongs to the file it points into when that file is being validated, else to `file`.
+            let owner = findings[diagnostic.position.file] != nil ? diagnostic.position.file : file
+            findings[owner]!.add(diagnostic)
         }
+        let byFolder = Dictionary(grouping: files) { ($0 as NSString).deletingLastPathComponent }
+        let library = ProfileLibrary(directories: byFolder.keys.sorted(), limits: limits)
 
         // Each file alone: syntax and structure.
         var documents: [String: ProfileDocument] = [:]
         for file in files {
-            let (document, found) = ProfileLibrary.load(file: file, limits: limits)
-            perFile[file] = found
+            let (document, found) = library.loaded.load(file)
+            findings[file] = Findings(found)
             documents[file] = document
         }
         // The same profile name twice in one folder.
-        for folder in folders {
-            let inFolder = files.filter { ($0 as NSString).deletingLastPathComponent == folder }
+        for (folder, inFolder) in byFolder {
             let byName = Dictionary(grouping: inFolder) { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
             for (name, group) in byName where group.count > 1 {
+                let duplicate = ProfileLibrary.definedTwice(name, in: folder, group)
                 for file in group.sorted().dropFirst() {
-                    add(Diagnostic(.duplicateProfile, "profile '\(name)' is defined twice in \(folder): \(group.map { ($0 as NSString).lastPathComponent }.sorted().joined(separator: " and "))",
-                        at: SourcePosition(file: file, line: 1, column: 1)), to: file)
+                    var here = duplicate
+                    here.position = SourcePosition(file: file, line: 1, column: 1)
+                    findings[file]!.add(here)
                 }
             }
         }
-        // Each profile as launched alone: its extends chain, merged, checked.
+        // Each profile as launched alone: its extends chain (its own folder searched first), merged, checked.
         for file in files {
             guard let document = documents[file] else { continue }
-            let folder = (file as NSString).deletingLastPathComponent
-            let library = ProfileLibrary(directories: [folder] + folders.filter { $0 != folder }, limits: limits)
-            let (chain, chainDiagnostics) = library.resolve([Located(document.name, at: SourcePosition(file: file, line: 1, column: 1))])
-            // A finding belongs to the file it points into when that file is being validated, else to this one.
-            for diagnostic in chainDiagnostics {
-                add(diagnostic, to: perFile[diagnostic.position.file] != nil ? diagnostic.position.file : file)
-            }
+            let own = library.searching(first: (file as NSString).deletingLastPathComponent)
+            let (chain, chainDiagnostics) = own.resolve([Located(document.name, at: SourcePosition(file: file, line: 1, column: 1))])
+            for diagnostic in chainDiagnostics { add(diagnostic, from: file) }
             guard chain.last?.file == file else { continue }
             let merged = MergedProfile(names: [document.name], documents: chain)
-            for diagnostic in check(merged, catalog: catalog) {
-                add(diagnostic, to: perFile[diagnostic.position.file] != nil ? diagnostic.position.file : file)
-            }
+            for diagnostic in check(merged, catalog: catalog) { add(diagnostic, from: file) }
         }
-        validation.files = files.map { FileResult(file: $0, diagnostics: (perFile[$0] ?? []).sorted { $0.position < $1.position }) }
+        var validation = Validation()
+        validation.files = files.map { FileResult(file: $0, diagnostics: findings[$0]!.sorted) }
 
         for names in combinations {
-            let library = ProfileLibrary(directories: folders, limits: limits)
             let origin = SourcePosition(file: "<--profile \(names.joined(separator: ","))>", line: 1, column: 1)
             let (documents, found) = library.resolve(names.map { Located($0, at: origin) })
             let merged = MergedProfile(names: names, documents: documents)
-            let diagnostics = (found.filter { $0.position.file == origin.file } + check(merged, catalog: catalog))
-            validation.combinations.append(CombinationResult(profiles: names, diagnostics: Array(Set(diagnostics)).sorted { $0.position < $1.position }))
+            var combination = Findings(found.filter { $0.position.file == origin.file })
+            for diagnostic in check(merged, catalog: catalog) { combination.add(diagnostic) }
+            let diagnostics = combination.sorted
+            let valid = !(found + diagnostics).contains { $0.severity == .error }
+            validation.combinations.append(CombinationResult(profiles: names, diagnostics: diagnostics, valid: valid))
         }
         return validation
+    }
+
+    /// One file's findings, each once, in the order found.
+    struct Findings {
+        private var list: [Diagnostic] = []
+        private var seen: Set<Diagnostic> = []
+
+        init(_ found: [Diagnostic] = []) {
+            for diagnostic in found { add(diagnostic) }
+        }
+
+        mutating func add(_ diagnostic: Diagnostic) {
+            if seen.insert(diagnostic).inserted { list.append(diagnostic) }
+        }
+
+        /// In position order.
+        var sorted: [Diagnostic] { list.sorted { $0.position < $1.position } }
     }
 
     /// Checks a merged profile against the catalog, or (without one) what needs no catalog: that `with` has a `use`.

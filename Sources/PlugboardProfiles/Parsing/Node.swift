@@ -185,12 +185,15 @@ public struct ParseLimits: Sendable, Equatable {
     public var maxDepth: Int
     /// The longest scalar, in bytes (default 1 MiB).
     public var maxScalarBytes: Int
+    /// The longest `extends` chain, in profiles (default 64): a profile deeper than that is an error.
+    public var maxExtendsDepth: Int
 
     /// Limits with the given values (the defaults unless told otherwise).
-    public init(maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20) {
+    public init(maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20, maxExtendsDepth: Int = 64) {
         self.maxInputBytes = min(maxInputBytes, Self.inputCeiling)
         self.maxDepth = maxDepth
         self.maxScalarBytes = maxScalarBytes
+        self.maxExtendsDepth = maxExtendsDepth
     }
 
     /// The default limits.
