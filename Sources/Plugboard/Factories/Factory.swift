@@ -101,6 +101,8 @@ extension ParameterFactory where P: Hashable {
     /// Keeps one scoped instance per distinct parameter value instead of one for all.
     @inlinable public var scopeOnParameters: Self {
         registration.setParameterKey { AnyHashable($0) }
-        return self
+        var keyed = self
+        keyed.registration.carryParameterKey()  // kept per parameter even where the slot lost its key
+        return keyed
     }
 }

@@ -194,23 +194,25 @@ public struct FactoryRegistration<P, T>: Sendable {
     func scoped(_ scope: Scope, _ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P) -> T {
         switch scope.kind {
         case .cached, .shared:
-            if let hit = cachedInstance(fields, scope, fields.timeToLive, fields.parameterKey, parameters) {
+            let parameterKey = self.parameterKey(fields)
+            if let hit = cachedInstance(fields, scope, fields.timeToLive, parameterKey, parameters) {
                 return hit
             }
-            return build(in: manager.slots, scope, fields.timeToLive, fields.parameterKey, parameters) {
+            return build(in: manager.slots, scope, fields.timeToLive, parameterKey, parameters) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
                 manager.slots.withFields(id) { make($0, settings, parameters) }
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
+            let parameterKey = self.parameterKey(fields)
             var built = false
             let instance = singleton.withStore { store in
                 let hit = store.withFields(id) { host in
-                    cachedInstance(host, scope, fields.timeToLive, fields.parameterKey, parameters)
+                    cachedInstance(host, scope, fields.timeToLive, parameterKey, parameters)
                 }
                 if let hit { return hit }
                 built = true
-                return build(in: store, scope, fields.timeToLive, fields.parameterKey, parameters) {
+                return build(in: store, scope, fields.timeToLive, parameterKey, parameters) {
                     manager.slots.withFields(id) { make($0, settings, parameters) }
                 }
             }
@@ -238,6 +240,21 @@ public struct FactoryRegistration<P, T>: Sendable {
         case .unique:
             return make(fields, settings, parameters)
         }
+    }
+
+    /// How scoped instances are keyed: by the slot's parameter key, or by the one this factory's definition
+    /// carries when the slot lost it (a reset, a `pop()`, another thread between `.cached` and
+    /// `.scopeOnParameters`). Never one instance for all parameters when the definition says otherwise.
+    @inlinable @inline(__always)
+    func parameterKey(_ fields: borrowing SlotFields) -> AnyObject? {
+        if let key = fields.parameterKey { return key }
+        return word & RegistrationWord.parameterKeyed != 0 ? ParameterKeys.key(for: id) : nil
+    }
+
+    /// Remembers in the factory's word that its definition keys its scoped instances by parameter.
+    @inlinable @inline(__always)
+    mutating func carryParameterKey() {
+        word |= RegistrationWord.parameterKeyed
     }
 
     /// The instance `scope` keeps in `host` for these parameters, if it is still valid.
@@ -502,10 +519,13 @@ public struct FactoryRegistration<P, T>: Sendable {
     func setParameterKey(_ key: @escaping (P) -> AnyHashable) {
         if alreadyHolds({ $0.parameterKey != nil }) { return }
         let box = ParameterKey(key)
+        ParameterKeys.record(box, for: id)
         write { fields in
             guard fields.parameterKey == nil else { return false }
             fields.parameterKey = box
-            fields.clearCache()
+            // Only an instance kept for all parameters goes: ones already kept per parameter were built by
+            // factories that key as this one does (see `parameterKey(_:)`), and stay right.
+            fields.cached = nil
             return true
         }
     }
@@ -578,8 +598,11 @@ enum RegistrationWord {
     @inlinable static var plain: UInt { 1 << 35 }
     /// The carried scope was set before `once()`, so a sealed slot keeps it out.
     @inlinable static var scopeBeforeOnce: UInt { 1 << 36 }
+    /// Set by `scopeOnParameters`: the factory's scoped instances are kept per parameter, whatever its slot
+    /// says at the moment (see ``ParameterKeys``).
+    @inlinable static var parameterKeyed: UInt { 1 << 37 }
     /// Where the serial of the scope the factory carries starts (0 for none; see ``Scope/serial``).
-    @inlinable static var scopeShift: UInt { 37 }
+    @inlinable static var scopeShift: UInt { 38 }
     /// The bits of the carried scope's serial.
     @inlinable static var scopeMask: UInt { ~0 &<< scopeShift }
     /// The largest serial the word carries.
