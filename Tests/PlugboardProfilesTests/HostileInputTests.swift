@@ -8,6 +8,32 @@ import Testing
 @Suite struct HostileInputTests {
     static let cases = Fixtures.manifest(Fixtures.hostile + "/EXPECTED")
 
+    /// Inputs `.ci/fuzz` found (see `Tests/Fuzz/Regressions/README.md`), as (file, format).
+    static let fuzzRegressions: [String] = {
+        let root = Fixtures.root + "/../../Fuzz/Regressions"
+        let targets = ["FuzzYAML", "FuzzJSON", "FuzzCheck"]
+        return targets.flatMap { target in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")) ?? []).map { "\(root)/\(target)/\($0)" }
+        }
+    }()
+
+    @Test(arguments: fuzzRegressions)
+    func fuzzRegressionsAreReadWithoutCrashing(path: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var json = path.contains("/FuzzJSON/")
+        if path.contains("/FuzzCheck/"), let first = bytes.first {
+            json = first & 1 == 1
+            bytes.removeFirst()
+        }
+        let directory = Fixtures.temporaryDirectory()
+        let file = directory + (json ? "/found.json" : "/found.yaml")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let (document, diagnostics) = ProfileLibrary.load(file: file)
+        #expect(document != nil || diagnostics.contains { $0.severity == .error }, "refused with a reason, or read")
+        let validation = Validation.run(files: [file], catalog: nil)
+        #expect(validation.files.count == 1)
+    }
+
     @Test(arguments: cases)
     func rejectedWithTheExpectedDiagnostic(expected: [String]) {
         let (file, code, place) = (expected[0], expected[1], expected[2])

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+// Fuzz targets for what reads untrusted files: the YAML path, the JSON path, and the check against a catalog.
+// A package of its own (built with libFuzzer and AddressSanitizer, which the main package's builds must not
+// be). `.ci/fuzz SECONDS` builds it and runs each target for that long, seeded from the example's profiles
+// and the test fixtures; an input that crashes, hangs or runs out of memory is saved for `Regressions/`.
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder: whatever the clone of Plugboard is called.
+let plugboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "PlugboardFuzz",
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "PlugboardProfiles", package: plugboard)]),
+        .executableTarget(name: "FuzzYAML", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzCheck", dependencies: ["FuzzSupport"]),
+    ]
+)
