@@ -19,6 +19,14 @@ public struct ProfileDeclaration: Sendable {
 /// A prepared closure, type-erased until the typed factory that made the declaration gets it back.
 struct PreparedClosure: @unchecked Sendable {
     let body: Any
+
+    /// Stands for the factory's own definition (`default` inside `contexts`): the declaration's `apply` puts the
+    /// definition there, so that declaring a factory makes no closure for it.
+    static let definition = PreparedClosure(body: DefinitionMarker())
+
+    var isDefinition: Bool { body is DefinitionMarker }
+
+    private struct DefinitionMarker {}
 }
 
 /// What one factory allows, with the typed code that checks a profile's entry and applies it.
@@ -31,8 +39,6 @@ final class FactoryDeclaration: Sendable {
     let type: Any.Type
     let implementations: [String: ErasedImplementation]
     let value: ErasedValue?
-    /// The factory's own definition, for `default` inside `contexts` (it skips registrations and contexts).
-    let definition: PreparedClosure
     /// The scope the definition sets on every access, by name; a profile's `scope` cannot win over it.
     let definitionScope: String?
     /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
@@ -40,14 +46,13 @@ final class FactoryDeclaration: Sendable {
 
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
-        definition: PreparedClosure, definitionScope: String?,
+        definitionScope: String?,
         apply: @escaping @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
     ) {
         self.key = key
         self.type = type
         self.implementations = implementations
         self.value = value
-        self.definition = definition
         self.definitionScope = definitionScope
         self.apply = apply
     }
@@ -89,7 +94,7 @@ final class FactoryDeclaration: Sendable {
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
-            value: other.value ?? value, definition: definition, definitionScope: definitionScope, apply: apply)
+            value: other.value ?? value, definitionScope: definitionScope, apply: apply)
     }
 
     /// The catalog entry.
@@ -123,13 +128,11 @@ extension Factory {
         implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?
     ) -> FactoryDeclaration {
         let factory = self
-        let definition = registration.definition
         return FactoryDeclaration(
             key: registration.key.name,
             type: T.self,
             implementations: implementations,
             value: value,
-            definition: PreparedClosure(body: { @Sendable () -> T in definition(()) }),
             definitionScope: registration.definitionScopeName,
             apply: { registration, scope, contexts in
                 if let registration {
@@ -139,7 +142,12 @@ extension Factory {
                     factory.scope(scope)
                 }
                 for (context, closure) in contexts {
-                    factory.context(context, factory: closure.body as! @Sendable () -> T)
+                    if closure.isDefinition {
+                        let definition = factory.registration.definition
+                        factory.context(context) { definition(()) }
+                    } else {
+                        factory.context(context, factory: closure.body as! @Sendable () -> T)
+                    }
                 }
             })
     }

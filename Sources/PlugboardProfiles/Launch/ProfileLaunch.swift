@@ -32,7 +32,11 @@ public struct ProfileLaunch: Sendable {
     /// The containers the profiles were checked against, sorted.
     public internal(set) var containers: [String] = []
     /// The factories the profiles change, as `Container.key`, container by container.
-    public internal(set) var changedFactories: [String] = []
+    public var changedFactories: [String] {
+        changedKeys.keys.sorted().flatMap { container in changedKeys[container]!.map { "\(container).\($0)" } }
+    }
+    /// The keys the profiles change, per container (what ``changedFactories`` spells out).
+    var changedKeys: [String: [String]] = [:]
     /// The merged profiles, kept so that containers made later apply them without reading the files again.
     var merged: MergedProfile?
     /// The custom scopes of every container checked, which profiles may name in any container's section.
@@ -68,8 +72,8 @@ public struct ProfileLaunch: Sendable {
             return (launch, [:])
         }
         launch.merged = merged
-        for container in entries.keys.sorted() {
-            launch.changedFactories += entries[container]!.map { "\(container).\($0.key)" }
+        for (container, checked) in entries {
+            launch.changedKeys[container] = checked.map(\.key)
         }
         return (launch, entries)
     }

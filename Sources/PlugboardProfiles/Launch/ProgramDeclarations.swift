@@ -42,7 +42,7 @@ struct ProgramDeclarations: DeclarationSource {
         if settings != nil && implementation.settingsType == nil { return .takesNoSettings }
         return .checked(implementation.prepare(settings))
     }
-    func definition(of factory: FactoryDeclaration) -> PreparedClosure { factory.definition }
+    func definition(of factory: FactoryDeclaration) -> PreparedClosure { .definition }
     func definitionScope(of factory: FactoryDeclaration) -> String? { factory.definitionScope }
     func isConfigurable(_ factory: FactoryDeclaration) -> Bool { factory.value != nil }
     func prepare(value: ValueNode, of factory: FactoryDeclaration) -> Result<PreparedClosure, ProfileError> {
