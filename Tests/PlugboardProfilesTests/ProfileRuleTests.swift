@@ -185,7 +185,7 @@ import Testing
             "a launch argument wins over the test context")
         #expect(FactoryContext.withContext(FactoryContext(arguments: ["app", "--http-analytics"])) { container.analytics().name }
             == "http https://arg.example retries 0")
-        #expect(FactoryContext.withContext(FactoryContext()) { container.analytics().name } == "code")
+        #expect(FactoryContext.withContext(.empty) { container.analytics().name } == "code")
     }
 
     @Test func valuesDecodeIntoTheDeclaredTypes() {

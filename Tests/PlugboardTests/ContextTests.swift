@@ -55,7 +55,7 @@ final class ContextContainer: ManagedContainer {
         container.service.context(.test, .preview) { Thing("either") }
         #expect(resolve(container, in: FactoryContext(isTest: true)) == "either")
         #expect(resolve(container, in: FactoryContext(isPreview: true)) == "either")
-        #expect(resolve(container, in: FactoryContext()) == "definition")
+        #expect(resolve(container, in: .empty) == "definition")
     }
 
     @Test func runtimeArgumentsMatchLikeLaunchArguments() {
@@ -79,7 +79,7 @@ final class ContextContainer: ManagedContainer {
         let container = ContextContainer()
         container.parameterized.onTest { Thing("test \($0)") }
         #expect(FactoryContext.withContext(FactoryContext(isTest: true)) { container.parameterized(3).name } == "test 3")
-        #expect(FactoryContext.withContext(FactoryContext()) { container.parameterized(3).name } == "definition 3")
+        #expect(FactoryContext.withContext(.empty) { container.parameterized(3).name } == "definition 3")
     }
 
     @Test func contextsDoNotClearCachedInstances() {

@@ -1,3 +1,4 @@
+import Foundation
 import Plugboard
 import Testing
 
@@ -27,6 +28,31 @@ extension Container {
 }
 
 @Suite struct CycleTests {
+    @Test func dependencyChainTestMaxMovesTheSearchButACycleStillStops() async {
+        let deeper = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Container.shared.manager.dependencyChainTestMax = 40
+            _ = Container().loopA()
+        }
+        let deeperText = deeper.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(deeperText.contains("Plugboard: circular dependency: Container.loopA -> Container.loopB -> Container.loopA"))
+
+        let off = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Container.shared.manager.dependencyChainTestMax = 0
+            _ = Container().loopA()
+        }
+        let offText = off.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(offText.contains("Plugboard: resolutions nested deeper than 256 levels"))
+    }
+
+    @Test func dependencyChainTestMaxReadsBackWhatTakesEffect() async {
+        await #expect(processExitsWith: .success) {
+            let manager = ContainerManager()
+            manager.dependencyChainTestMax = 4
+            guard manager.dependencyChainTestMax == 16 else { exit(1) }  // searched from 16 at the earliest
+            manager.dependencyChainTestMax = 32
+            guard ContainerManager().dependencyChainTestMax == 32 else { exit(1) }  // one value for every container
+        }
+    }
     @Test func aCycleStopsWithTheWholeChain() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Container().loopA()

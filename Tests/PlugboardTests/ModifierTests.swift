@@ -86,9 +86,29 @@ final class ModifierContainer: ManagedContainer {
         _ = container.graphRoot()
         container.manager.trace = false
         _ = container.unique()
-        #expect(lines.all.count == 3)
-        #expect(lines.all.first?.contains("TestContainer.graphThing<Thing> = Thing") == true)
-        #expect(lines.all.last?.hasPrefix("Plugboard: TestContainer.graphRoot<Dependent> = Dependent") == true)
+        // Parents first, each line with its depth, as Factory logs a graph.
+        #expect(lines.all == [
+            "Plugboard: 0: TestContainer.graphRoot<Dependent> = Dependent",
+            "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
+            "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
+        ])
+    }
+
+    @Test func traceOrdersADeeperGraphParentsFirst() {
+        let container = TraceContainer()
+        let lines = Lines()
+        container.manager.logger = { lines.append($0) }
+        container.manager.trace = true
+        _ = container.a()
+        _ = container.c()
+        #expect(lines.all == [
+            "Plugboard: 0: TraceContainer.a<String> = String",
+            "Plugboard: 1:   TraceContainer.b<String> = String",
+            "Plugboard: 2:     TraceContainer.c<String> = String",
+            "Plugboard: 1:   TraceContainer.d<String> = String",
+            "Plugboard: 2:     TraceContainer.e<String> = String",
+            "Plugboard: 0: TraceContainer.c<String> = String",
+        ])
     }
 
     @Test func promisedResolvesToNilUntilRegistered() {
@@ -139,4 +159,14 @@ final class ModifierContainer: ManagedContainer {
         #expect(container.unique.resolveOnMainActor().name == "real")
         #expect(container.named.resolveOnMainActor("x").name == "x")
     }
+}
+
+/// a resolves b (which resolves c), then d (which resolves e).
+private final class TraceContainer: ManagedContainer {
+    let manager = ContainerManager()
+    var a: Factory<String> { self { self.b() + self.d() } }
+    var b: Factory<String> { self { "b" + self.c() } }
+    var c: Factory<String> { self { "c" } }
+    var d: Factory<String> { self { "d" + self.e() } }
+    var e: Factory<String> { self { "e" } }
 }

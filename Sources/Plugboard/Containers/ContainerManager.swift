@@ -85,6 +85,14 @@ public final class ContainerManager: @unchecked Sendable {
         set { changeSettings { $0.defaultScope = newValue } }
     }
 
+    /// How deep a chain of resolutions grows before it is searched for a cycle (Factory's setting; one value for
+    /// every container, since a chain crosses containers). Plugboard searches from 16 levels, so smaller values
+    /// act as 16; 0 stops searching, and a cycle then stops the program at the depth limit (256) instead.
+    public var dependencyChainTestMax: Int {
+        get { CycleSearch.depth.load(ordering: .relaxed) }
+        set { CycleSearch.depth.store(newValue <= 0 ? 0 : max(newValue, ResolutionTracker.cycleSearchDepth), ordering: .relaxed) }
+    }
+
     /// Logs every resolution with ``logger`` when true, in every build configuration.
     public var trace: Bool {
         get { readSettings { $0.trace } }
@@ -171,12 +179,11 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
-    /// Clears the instances that `scope` keeps in this container; for a singleton scope, its process-wide instances.
+    /// Clears the instances that `scope` keeps in this container. A singleton scope keeps its instances for the
+    /// process, not for a container, so this leaves them alone, as Factory does: `Scope.singleton.reset()`
+    /// (or a scope of your own's `reset()`) clears them.
     public func reset(scope: Scope) {
-        if let singleton = scope as? Scope.Singleton {
-            singleton.reset()
-            return
-        }
+        if scope is Scope.Singleton { return }
         let id = ObjectIdentifier(scope)
         slots.updateAll { _, fields in
             guard fields.cacheScope == id else { return false }

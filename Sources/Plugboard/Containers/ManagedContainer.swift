@@ -59,6 +59,27 @@ extension ManagedContainer {
         manager.reset(options: options)
     }
 
+    /// Runs `transform` with this container and returns it, for setting one up where it is made:
+    /// `Container.shared.with { $0.api.register { MockAPI() } }` (Factory's spelling, used in tests).
+    @discardableResult
+    public func with(_ transform: (Self) throws -> Void) rethrows -> Self {
+        try transform(self)
+        return self
+    }
+
+    /// The `async` form of ``with(_:)``.
+    @discardableResult
+    public func with(_ transform: (Self) async throws -> Void) async rethrows -> Self {
+        try await transform(self)
+        return self
+    }
+
+    /// Sets the container-wide decorator, which sees every instance this container resolves (nil removes it):
+    /// the same as setting `manager.decorator`.
+    public func decorator(_ decorator: (@Sendable (Any) -> Void)?) {
+        manager.decorator = decorator
+    }
+
     /// The container's type's name: the default ``containerName``.
     public var containerName: String {
         TypeNameCache.containers.name(of: type(of: self))

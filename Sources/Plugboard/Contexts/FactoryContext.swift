@@ -26,7 +26,16 @@ public struct FactoryContext: Sendable, Equatable {
     /// The library was built for debugging.
     public var isDebug: Bool
 
-    /// Creates a context with the given facts.
+    /// The context this process runs in, as detected (``detected(arguments:environment:)``): what Factory's
+    /// `FactoryContext()` gives. ``empty`` is the context with every fact off.
+    public init() {
+        self = Self.detected()
+    }
+
+    /// A context with every fact off and no arguments: no override applies in it.
+    public static var empty: FactoryContext { FactoryContext(arguments: []) }
+
+    /// Creates a context with the given facts (the ones left out are off).
     public init(
         arguments: [String] = [],
         runtimeArguments: [String: String] = [:],

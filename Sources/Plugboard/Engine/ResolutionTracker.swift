@@ -135,7 +135,8 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     @usableFromInline
     func enterDeep(_ frame: Frame) {
         let depth = depth
-        if !frame.repeatable {
+        let searchFrom = CycleSearch.depth.load(ordering: .relaxed)
+        if !frame.repeatable && searchFrom != 0 && depth >= searchFrom {
             for index in 0..<depth where frameBase[index].resolvesSame(as: frame) {
                 cycle(frames + [frame])
             }
@@ -252,4 +253,11 @@ enum ThreadResolutions {
             return body()
         }
     }
+}
+
+/// From how deep a resolution chain is searched for a cycle (`ContainerManager.dependencyChainTestMax`): at
+/// least ``ResolutionTracker/cycleSearchDepth``, since shallower chains never reach the search; 0 leaves a
+/// cycle to the depth limit, which stops it all the same.
+enum CycleSearch {
+    static let depth = Atomic<Int>(ResolutionTracker.cycleSearchDepth)
 }

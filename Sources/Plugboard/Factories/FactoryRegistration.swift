@@ -326,9 +326,12 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     @usableFromInline
     func traceResolution(_ settings: ManagerSettings, _ instance: T, scope: Scope?) {
-        let indent = String(repeating: "  ", count: max(0, ResolutionTracker.currentDepth - 1))
         let scopeName = scope.map { " (\(String(describing: type(of: $0))))" } ?? ""
-        settings.log("Plugboard: \(indent)\(containerName).\(key.name)<\(T.self)> = \(type(of: instance as Any))\(scopeName)")
+        let line = "\(containerName).\(key.name)<\(T.self)> = \(type(of: instance as Any))\(scopeName)"
+        let frames = ThreadResolutions.current._withUnsafeGuaranteedRef { $0.frames }
+        // The graph's root: the outermost resolution, or one whose parent's container does not trace.
+        let isRoot = frames.count < 2 || !frames[frames.count - 2].manager._withUnsafeGuaranteedRef { $0.trace }
+        TraceOrder.finished(TraceOrder.Entry(depth: max(1, frames.count), line: line, log: settings.logger), isRoot: isRoot)
     }
 
     // MARK: Changes

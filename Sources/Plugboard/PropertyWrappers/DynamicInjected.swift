@@ -21,6 +21,11 @@ public struct DynamicInjected<T> {
 
     /// The factory this wrapper resolves.
     public var factory: Factory<T> { reference() }
+
+    /// Resolves the dependency now, as reading the property does.
+    public func resolve() -> T {
+        reference()()
+    }
 }
 
 extension DynamicInjected: @unchecked Sendable {}

@@ -10,7 +10,7 @@ extension Resolving {
     /// Registers `factory` for `type`, keyed by the type itself.
     @discardableResult
     public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T) -> Factory<T> {
-        let factoryForType = self.factory(type)
+        let factoryForType = TypeKeyedFactory<T>(container: self).factory
         factoryForType.register(factory: factory)
         return factoryForType
     }
@@ -21,9 +21,10 @@ extension Resolving {
         return keyed.isRegistered ? keyed.factory() : nil
     }
 
-    /// The factory of the type-keyed registration for `type`.
-    public func factory<T>(_ type: T.Type = T.self) -> Factory<T> {
-        TypeKeyedFactory<T>(container: self).factory
+    /// The factory of the type-keyed registration for `type`, or nil when none was made (as Factory's).
+    public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
+        let keyed = TypeKeyedFactory<T>(container: self)
+        return keyed.isRegistered ? keyed.factory : nil
     }
 }
 

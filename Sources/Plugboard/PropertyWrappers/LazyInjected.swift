@@ -37,6 +37,12 @@ public struct LazyInjected<T> {
     /// The factory this wrapper resolves.
     public var factory: Factory<T> { reference() }
 
+    /// The dependency if it was resolved already, without resolving it: for clean-up in `deinit`
+    /// (`$service.resolvedOrNil()?.close()`).
+    public func resolvedOrNil() -> T? {
+        dependency
+    }
+
     /// Resolves the dependency again, after resetting what `options` names on its factory.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
         let factory = reference()

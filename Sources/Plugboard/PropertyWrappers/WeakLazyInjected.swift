@@ -38,4 +38,18 @@ public struct WeakLazyInjected<T> {
 
     /// The factory this wrapper resolves.
     public var factory: Factory<T> { reference() }
+
+    /// Resolves the dependency now (again, after resetting what `options` names on its factory) and holds it weakly.
+    public mutating func resolve(reset options: FactoryResetOptions = .none) {
+        let factory = reference()
+        factory.reset(options)
+        dependency = factory() as AnyObject
+        initialized = true
+    }
+
+    /// The dependency if it was resolved and something else still holds it, without resolving it: for clean-up
+    /// in `deinit`.
+    public func resolvedOrNil() -> T? {
+        initialized ? dependency as? T : nil
+    }
 }
