@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "PlugboardTesting", targets: ["PlugboardTesting"]),
         .library(name: "PlugboardProfiles", targets: ["PlugboardProfiles"]),
         .library(name: "PlugboardProfilesTesting", targets: ["PlugboardProfilesTesting"]),
+        // Plugboard's launch options as an @OptionGroup, for programs built on swift-argument-parser.
+        .library(name: "PlugboardArgumentParser", targets: ["PlugboardArgumentParser"]),
         .executable(name: "plugboard-example", targets: ["plugboard-example"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
     ],
@@ -36,6 +38,11 @@ let package = Package(
             dependencies: ["Plugboard", "PlugboardProfiles", "PlugboardTesting"],
             swiftSettings: strict
         ),
+        .target(
+            name: "PlugboardArgumentParser",
+            dependencies: ["PlugboardProfiles", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         // The `plugboard` validator (its module is not named `plugboard`: that would clash with
         // `Plugboard` on case-insensitive file systems).
         .executableTarget(
@@ -48,6 +55,17 @@ let package = Package(
             name: "plugboard-example",
             dependencies: ["Plugboard", "PlugboardProfiles"],
             path: "Examples/Notes",
+            exclude: ["Profiles"],
+            swiftSettings: strict
+        ),
+        // A command-line program on swift-argument-parser whose wiring comes from Examples/Greeter/Profiles.
+        .executableTarget(
+            name: "plugboard-greeter-example",
+            dependencies: [
+                "Plugboard", "PlugboardProfiles", "PlugboardArgumentParser",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Greeter",
             exclude: ["Profiles"],
             swiftSettings: strict
         ),
@@ -73,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlugboardCLITests",
-            dependencies: ["PlugboardProfiles", "PlugboardCLI", "plugboard-example", "plugboard-launch-checks"],
+            dependencies: ["PlugboardProfiles", "PlugboardCLI", "plugboard-example", "plugboard-launch-checks", "plugboard-greeter-example"],
             exclude: ["Fixtures"]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).

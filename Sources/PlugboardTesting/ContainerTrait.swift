@@ -2,7 +2,9 @@ import Plugboard
 import Testing
 
 /// A Swift Testing trait that runs each test with a fresh container and singleton scopes of its own, so
-/// tests that register mocks run in parallel without seeing each other.
+/// tests that register mocks run in parallel without seeing each other. A container in the test applies no
+/// profile unless the test names one (`PlugboardProfilesTesting`'s `.profile`): `PLUGBOARD_PROFILE` in the
+/// shell and a `Profiles/default.yaml` in the working directory never reach it.
 ///
 /// ```swift
 /// @Test(.container) func loadsAccounts() { Container.shared.accounts.register { MockAccounts() } ... }
@@ -29,7 +31,10 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
             return
         }
         try await Scope.withIsolatedSingletons {
-            try await scope(function)
+            // Profiles only when the test asks for one: never the shell's PLUGBOARD_PROFILE or Profiles/default.yaml.
+            try await TestIsolation.$isolatesProfiles.withValue(true) {
+                try await scope(function)
+            }
         }
     }
 

@@ -1,6 +1,8 @@
+import Foundation
 import Plugboard
 import PlugboardProfiles
 import PlugboardProfilesTesting
+import PlugboardTesting
 import Testing
 
 /// A container that applies the active profile when it auto-registers, as programs do.
@@ -40,6 +42,9 @@ actor TraitRendezvous {
 }
 
 @Suite struct ProfileTraitTests {
+    /// The profile a developer's shell names in ``ShellContainer``: one that does not exist.
+    static let shellProfile = "nope"
+
     @Test(.traitProfile("fast"))
     func aTestRunsWithItsProfile() {
         #expect(TraitContainer.shared.retries() == 1)
@@ -61,5 +66,39 @@ actor TraitRendezvous {
             await traitRendezvous.arrive(expecting: 4)
             #expect(TraitContainer.shared.retries() == expected)
         }
+    }
+}
+
+/// A container whose launch settings say what a developer's shell might: a profile that does not exist, and a
+/// `Profiles/default.yaml` in the working directory. It stops the process if it ever applies them.
+final class ShellContainer: SharedContainer, AutoRegistering {
+    @TaskLocal static var shared = ShellContainer()
+    let manager = ContainerManager()
+    var retries: Factory<Int> { self { 0 } }
+
+    static let workingDirectory: String = {
+        let directory = Fixtures.temporaryDirectory()
+        try? FileManager.default.createDirectory(atPath: directory + "/Profiles", withIntermediateDirectories: true)
+        try? "plugboard: 1\ncontainers:\n  ShellContainer:\n    retries: { value: 9 }\n"
+            .write(toFile: directory + "/Profiles/default.yaml", atomically: true, encoding: .utf8)
+        return directory
+    }()
+
+    func autoRegister() {
+        var options = ProfileOptions()  // FailurePolicy.stop: a bad profile would end the test run
+        options.arguments = ["tests"]
+        options.environment = ["PLUGBOARD_PROFILE": ProfileTraitTests.shellProfile]
+        options.workingDirectory = Self.workingDirectory
+        applyProfile(retries.configurable(), options: options)
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    static var shellContainer: Self { .container(ShellContainer.$shared, ShellContainer.init) }
+}
+
+@Suite struct ShellIsolationTests {
+    @Test(.shellContainer) func aTestThatNamesNoProfileGetsNoneWhateverTheShellSays() {
+        #expect(ShellContainer.shared.retries() == 0, "no PLUGBOARD_PROFILE, no Profiles/default.yaml")
     }
 }

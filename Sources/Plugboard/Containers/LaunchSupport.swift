@@ -51,3 +51,10 @@ extension FactoryRegistration {
         }
     }
 }
+
+/// Set by the testing traits (`PlugboardTesting`) for the test they run: a container auto-registering there
+/// applies no profile from the environment, the launch arguments or `Profiles/default.yaml`, only one the test
+/// names (`PlugboardProfilesTesting`'s `.profile`) or one the program's launch checked.
+package enum TestIsolation {
+    @TaskLocal package static var isolatesProfiles = false
+}

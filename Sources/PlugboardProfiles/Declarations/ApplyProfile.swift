@@ -63,7 +63,12 @@ extension ManagedContainer {
             return ProfileReport(ProfileLaunch(outcome: .applied, selection: ProfileSelection(names: [], source: .none)), changed: [])
         }
         let overridden = ProfileOverride.current != nil
-        if !overridden, let launch = ProfileSystem.current {
+        let launch = ProfileSystem.current
+        if !overridden && launch == nil && TestIsolation.isolatesProfiles {
+            // A test that named no profile: the code's own registrations, whatever the shell says.
+            return ProfileReport(ProfileLaunch(outcome: .applied, selection: ProfileSelection(names: [], source: .none)), changed: [])
+        }
+        if !overridden, let launch {
             let plan = launch.entries(for: name, declaring: live)
             ProfileSystem.apply(plan, to: live, scopes: ProgramDeclarations([name: live], launch: launch).scopes)
             return ProfileReport(launch, changed: plan.map(\.key))

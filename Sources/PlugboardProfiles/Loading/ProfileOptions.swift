@@ -39,6 +39,25 @@ public struct ProfileOptions: Sendable {
 
     /// The launch argument that asks the program to write its catalog to a path and exit.
     public static let exportCatalogArgument = "--plugboard-export-catalog"
+
+    /// `arguments` without Plugboard's launch flags (`--plugboard-profile NAME`, `--plugboard-export-catalog PATH`,
+    /// and their `--flag=VALUE` forms), for a program that parses its arguments itself: it hands the full list to
+    /// ``arguments`` (the default) and parses what this returns.
+    public static func removingLaunchFlags(from arguments: [String]) -> [String] {
+        let flags = [ProfileSelection.argument, exportCatalogArgument]
+        var kept: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let item = arguments[index]
+            if flags.contains(item) {
+                index += 2  // the flag and its value
+                continue
+            }
+            if !flags.contains(where: { item.hasPrefix($0 + "=") }) { kept.append(item) }
+            index += 1
+        }
+        return kept
+    }
 }
 
 /// What happens when an active profile cannot be applied.

@@ -1,0 +1,51 @@
+import ArgumentParser
+import PlugboardProfiles
+
+/// Plugboard's launch options for programs built on swift-argument-parser: add them with `@OptionGroup`, and
+/// they show in `--help`, parse like the program's own, and reach the profile launch.
+///
+/// ```swift
+/// @main struct Server: ParsableCommand {
+///     @OptionGroup var plugboard: ProfileLaunchOptions
+///
+///     func run() throws {
+///         ProfileSystem.bootstrap(Container.shared, PaymentContainer.shared, options: plugboard.profileOptions())
+///         ...
+///     }
+/// }
+/// ```
+///
+/// `server --plugboard-profile staging` then chooses the profile as the launch argument does in any program
+/// (below profiles chosen in code, above `PLUGBOARD_PROFILE`), and `--plugboard-export-catalog PATH` writes the
+/// catalog for `plugboard validate`.
+public struct ProfileLaunchOptions: ParsableArguments {
+    /// `--plugboard-profile NAME[,NAME...]`, repeatable.
+    @Option(
+        name: .customLong("plugboard-profile"),
+        help: ArgumentHelp("The profiles to apply, merged left to right (also PLUGBOARD_PROFILE).", valueName: "name[,name...]"))
+    public var profiles: [String] = []
+
+    /// `--plugboard-export-catalog PATH`.
+    @Option(
+        name: .customLong("plugboard-export-catalog"),
+        help: ArgumentHelp("Write what the program declares to profiles (a catalog for plugboard validate) and exit.", valueName: "path"))
+    public var exportCatalog: String?
+
+    /// No launch options given.
+    public init() {}
+
+    /// `base` with these options as its launch arguments: what the launch reads for `--plugboard-profile` and
+    /// `--plugboard-export-catalog`, so that the choice is logged and ranked as the launch argument's.
+    public func profileOptions(_ base: ProfileOptions = ProfileOptions()) -> ProfileOptions {
+        var options = base
+        options.arguments = ProfileOptions.removingLaunchFlags(from: base.arguments)
+        let names = profiles.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+        if !names.isEmpty {
+            options.arguments += [ProfileSelection.argument, names.joined(separator: ",")]
+        }
+        if let exportCatalog {
+            options.arguments += [ProfileOptions.exportCatalogArgument, exportCatalog]
+        }
+        return options
+    }
+}
