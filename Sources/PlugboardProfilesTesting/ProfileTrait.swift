@@ -15,7 +15,8 @@ import Testing
 /// ```
 public struct ProfileTrait: TestTrait, SuiteTrait, TestScoping {
     let override: ProfileOverride
-    let container: ContainerTrait
+    /// Runs a test body with a fresh container (a ``ContainerTrait``'s, whatever its container type).
+    let withContainer: @Sendable (@Sendable () async throws -> Void) async throws -> Void
 
     /// Applied to every test of a suite, each with its own container.
     public var isRecursive: Bool { true }
@@ -24,8 +25,12 @@ public struct ProfileTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        guard testCase != nil else {
+            try await function()  // the suite itself: each test inside gets its own scope
+            return
+        }
         try await ProfileOverride.$current.withValue(override) {
-            try await container.provideScope(for: test, testCase: testCase, performing: function)
+            try await withContainer(function)
         }
     }
 }
@@ -33,13 +38,15 @@ public struct ProfileTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == ProfileTrait {
     /// Runs each test with a fresh `Container.shared` that applies `profiles` (searched first in `directories`).
     public static func profile(_ profiles: String..., directories: [String] = []) -> Self {
-        ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), container: .shared())
+        let trait = ContainerTrait(shared: Container.$shared, container: Container())
+        return ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), withContainer: trait.withFreshContainer)
     }
 
     /// Runs each test with a fresh instance of your own container that applies `profiles`.
     public static func profile<C: ManagedContainer>(
         _ profiles: String..., directories: [String] = [], container shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C
     ) -> Self {
-        ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), container: .custom(shared, make))
+        let trait = ContainerTrait(shared: shared, container: make())
+        return ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), withContainer: trait.withFreshContainer)
     }
 }

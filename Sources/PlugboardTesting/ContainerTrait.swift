@@ -13,10 +13,26 @@ import Testing
 /// struct AccountTests { ... }   // every test in the suite gets its own Container.shared, set up the same way
 ///
 /// @Test(.container(ServiceContainer.$shared, ServiceContainer.init)) func usesMyContainer() { ... }
+///
+/// extension Trait where Self == ContainerTrait<ServiceContainer> {   // Factory's spelling
+///     static var serviceContainer: Self { .init(shared: ServiceContainer.$shared, container: .init()) }
+/// }
 /// ```
-public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
-    /// Wraps one test's body in the task-local override of one container type.
-    let scope: @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void
+public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestScoping {
+    let shared: TaskLocal<C>
+    let make: @Sendable () -> C
+    let setup: @Sendable (C) async throws -> Void
+
+    /// A trait that binds `shared` (a `@TaskLocal static var shared`'s projection) to a new container for each
+    /// test, made by `container` and prepared by `setup` (which may be `async`).
+    public init(
+        shared: TaskLocal<C>, container: @autoclosure @escaping @Sendable () -> C,
+        setup: @escaping @Sendable (C) async throws -> Void = { _ in }
+    ) {
+        self.shared = shared
+        self.make = container
+        self.setup = setup
+    }
 
     /// Applied to every test of a suite, each with its own container.
     public var isRecursive: Bool { true }
@@ -30,46 +46,39 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
             try await function()
             return
         }
+        try await withFreshContainer(function)
+    }
+
+    /// Runs `body` with a fresh container bound, isolated singletons, and no profile from the environment.
+    package func withFreshContainer(_ body: @Sendable () async throws -> Void) async throws {
         try await Scope.withIsolatedSingletons {
             // Profiles only when the test asks for one: never the shell's PLUGBOARD_PROFILE or Profiles/default.yaml.
             try await TestIsolation.$isolatesProfiles.withValue(true) {
-                try await scope(function)
-            }
-        }
-    }
-
-    /// A trait that gives `Container.shared` a fresh instance per test, set up by `setup`.
-    public static func shared(_ setup: @escaping @Sendable (Container) -> Void = { _ in }) -> Self {
-        custom(Container.$shared, Container.init, setup: setup)
-    }
-
-    /// A trait for a container of your own declared with `@TaskLocal static var shared`.
-    public static func custom<C: ManagedContainer>(
-        _ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C, setup: @escaping @Sendable (C) -> Void = { _ in }
-    ) -> Self {
-        ContainerTrait { body in
-            let container = make()
-            try await shared.withValue(container) {
-                setup(container)
-                try await body()
+                let container = make()
+                try await shared.withValue(container) {
+                    try await setup(container)
+                    try await body()
+                }
             }
         }
     }
 }
 
-extension Trait where Self == ContainerTrait {
+extension Trait where Self == ContainerTrait<Container> {
     /// A fresh `Container.shared` and isolated singletons for each test.
-    public static var container: Self { .shared() }
+    public static var container: Self { ContainerTrait(shared: Container.$shared, container: Container()) }
 
-    /// A fresh `Container.shared` for each test, prepared by `setup` (register mocks there).
-    public static func container(_ setup: @escaping @Sendable (Container) -> Void) -> Self {
-        .shared(setup)
+    /// A fresh `Container.shared` for each test, prepared by `setup` (register mocks there; it may be `async`).
+    public static func container(_ setup: @escaping @Sendable (Container) async throws -> Void) -> Self {
+        ContainerTrait(shared: Container.$shared, container: Container(), setup: setup)
     }
+}
 
+extension Trait {
     /// A fresh instance of your own container (declared `@TaskLocal static var shared`) for each test.
     public static func container<C: ManagedContainer>(
-        _ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C, setup: @escaping @Sendable (C) -> Void = { _ in }
-    ) -> Self {
-        .custom(shared, make, setup: setup)
+        _ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C, setup: @escaping @Sendable (C) async throws -> Void = { _ in }
+    ) -> Self where Self == ContainerTrait<C> {
+        ContainerTrait(shared: shared, container: make(), setup: setup)
     }
 }

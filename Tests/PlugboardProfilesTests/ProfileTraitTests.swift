@@ -93,7 +93,7 @@ final class ShellContainer: SharedContainer, AutoRegistering {
     }
 }
 
-extension Trait where Self == ContainerTrait {
+extension Trait where Self == ContainerTrait<ShellContainer> {
     static var shellContainer: Self { .container(ShellContainer.$shared, ShellContainer.init) }
 }
 

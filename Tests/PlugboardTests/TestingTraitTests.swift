@@ -69,7 +69,7 @@ let overlappingCustom = Rendezvous()
     }
 }
 
-extension Trait where Self == ContainerTrait {
+extension Trait where Self == ContainerTrait<TestContainer> {
     /// `.container(TestContainer.$shared, ...)`: a macro-made `$shared` of this module cannot be named inside
     /// an attribute of the same module, so the tests name it here (a container from another module can be).
     static func testContainer(_ setup: @escaping @Sendable (TestContainer) -> Void = { _ in }) -> Self {

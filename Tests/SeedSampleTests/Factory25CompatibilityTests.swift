@@ -109,3 +109,31 @@ final class Counted: @unchecked Sendable {
     func add() { lock.lock(); value += 1; lock.unlock() }
     var count: Int { lock.lock(); defer { lock.unlock() }; return value }
 }
+
+final class TraitCompatContainer: SharedContainer {
+    @TaskLocal static var shared = TraitCompatContainer()
+    let manager = ContainerManager()
+    var service: Factory<CompatService> { self { CompatService() }.cached }
+}
+
+extension Trait where Self == ContainerTrait<TraitCompatContainer> {
+    static var traitCompatContainer: ContainerTrait<TraitCompatContainer> {
+        .init(shared: TraitCompatContainer.$shared, container: .init())
+    }
+}
+
+@Suite(.traitCompatContainer) struct Factory25ContainerTraitTests {
+    @Test(arguments: 0..<4) func eachTestGetsItsOwnContainer(_ value: Int) {
+        let service = TraitCompatContainer.shared.service()
+        #expect(service.closed == false)
+        service.close()  // the next test's container makes another
+    }
+
+    @Test(.container { container in
+        await Task.yield()
+        container.compatAPI.register { MockService() }
+    })
+    func anAsyncSetupRunsBeforeTheTest() {
+        #expect(Container.shared.compatAPI() is MockService)
+    }
+}
