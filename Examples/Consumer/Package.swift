@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+// A package that uses Plugboard as an application would: it depends on it (by path here; by URL in yours),
+// uses every product, and has its own tests. CI builds it, runs it and validates its profiles, so that the
+// README's dependency lines and recipes keep working from outside the Plugboard package.
+import Foundation
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder: whatever the clone of Plugboard is called.
+let plugboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "OrderService",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../.."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "OrderService", dependencies: [
+            .product(name: "Plugboard", package: plugboard),
+            .product(name: "PlugboardProfiles", package: plugboard),
+        ]),
+        .executableTarget(name: "order-service", dependencies: [
+            "OrderService",
+            .product(name: "PlugboardArgumentParser", package: plugboard),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "OrderServiceTests", dependencies: [
+            "OrderService",
+            .product(name: "PlugboardTesting", package: plugboard),
+            .product(name: "PlugboardProfilesTesting", package: plugboard),
+        ]),
+    ]
+)

@@ -1,0 +1,72 @@
+import Plugboard
+import PlugboardProfiles
+
+/// Where orders are kept.
+public protocol OrderStore: Sendable {
+    var name: String { get }
+}
+
+public struct MemoryStore: OrderStore {
+    public var name: String { "memory" }
+}
+
+public struct SQLStore: OrderStore {
+    public struct Settings: Decodable, Sendable {
+        public var path: String
+        public init(path: String) { self.path = path }
+    }
+    public let settings: Settings
+    public init(settings: Settings) { self.settings = settings }
+    public var name: String { "sql \(settings.path)" }
+}
+
+/// Charges customers.
+public protocol PaymentGateway: Sendable {
+    var name: String { get }
+}
+
+public struct StubGateway: PaymentGateway {
+    public var name: String { "stub" }
+}
+
+public struct CardGateway: PaymentGateway {
+    public var name: String { "card" }
+}
+
+/// The orders module's container.
+public final class OrderContainer: SharedContainer, AutoRegistering {
+    @TaskLocal public static var shared = OrderContainer()
+    public let manager = ContainerManager()
+    public init() {}
+
+    public var store: Factory<any OrderStore> { self { MemoryStore() } }
+    public var maxItems: Factory<UInt> { self { 10 } }
+
+    public func autoRegister() {
+        applyProfile(
+            store.choices([
+                "memory": .make { MemoryStore() },
+                "sql": .settings(SQLStore.Settings.self) { SQLStore(settings: $0) },
+            ]),
+            maxItems.configurable()
+        )
+    }
+}
+
+/// The payments module's container.
+public final class PaymentContainer: SharedContainer, AutoRegistering {
+    @TaskLocal public static var shared = PaymentContainer()
+    public let manager = ContainerManager()
+    public init() {}
+
+    public var gateway: Factory<any PaymentGateway> { self { StubGateway() } }
+
+    public func autoRegister() {
+        applyProfile(gateway.choices(["stub": { StubGateway() }, "card": { CardGateway() }]))
+    }
+}
+
+/// One line that says how the service is wired.
+public func wiring() -> String {
+    "store: \(OrderContainer.shared.store().name), max items: \(OrderContainer.shared.maxItems()), gateway: \(PaymentContainer.shared.gateway().name)"
+}
