@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "PlugboardArgumentParser", targets: ["PlugboardArgumentParser"]),
         .executable(name: "plugboard-example", targets: ["plugboard-example"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
+        // `swift package plugboard-validate --product APP`: build, export the catalog, validate the profiles.
+        .plugin(name: "PlugboardValidatePlugin", targets: ["PlugboardValidatePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -49,6 +51,14 @@ let package = Package(
             name: "PlugboardCLI",
             dependencies: ["PlugboardProfiles", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
+        ),
+        .plugin(
+            name: "PlugboardValidatePlugin",
+            capability: .command(
+                intent: .custom(verb: "plugboard-validate", description: "Build the program, export its catalog and validate its profiles"),
+                permissions: []),
+            dependencies: ["PlugboardCLI"],
+            path: "Sources/PlugboardValidatePlugin"
         ),
         // The example program: a notes tool whose wiring comes from the profiles in Examples/Notes/Profiles.
         .executableTarget(
