@@ -2,16 +2,22 @@ import Foundation
 import PlugboardProfiles
 
 /// SARIF 2.1.0 for code-scanning upload: the rules (every diagnostic code) and one result per finding.
+/// SARIF's URIs must be absolute: the documentation's are given only with `--docs-url` (where the program's
+/// copy of `docs/diagnostics.md` is published); each rule's help text names the section either way.
 enum SARIFReport {
-    static func render(_ validation: Validation) -> String {
+    static func render(_ validation: Validation, docs: URL? = nil) -> String {
         let rules: [[String: Any]] = DiagnosticCode.all.map { code in
-            [
+            var rule: [String: Any] = [
                 "id": code.rawValue,
                 "name": code.title,
                 "shortDescription": ["text": code.title.replacingOccurrences(of: "-", with: " ")],
-                "helpUri": "docs/diagnostics.md#\(code.rawValue.lowercased())",
+                "help": ["text": "\(code.rawValue) (\(code.title)): see docs/diagnostics.md#\(code.rawValue.lowercased()) in Plugboard."],
                 "defaultConfiguration": ["level": code.severity == .error ? "error" : "warning"],
             ]
+            if let docs {
+                rule["helpUri"] = docs.absoluteString + "#" + code.rawValue.lowercased()
+            }
+            return rule
         }
         let results: [[String: Any]] = validation.allDiagnostics.map { diagnostic in
             [
@@ -21,7 +27,7 @@ enum SARIFReport {
                 "message": ["text": diagnostic.message],
                 "locations": [[
                     "physicalLocation": [
-                        "artifactLocation": ["uri": diagnostic.position.file],
+                        "artifactLocation": ["uri": artifactURI(diagnostic.position.file)],
                         "region": ["startLine": diagnostic.position.line, "startColumn": diagnostic.position.column],
                     ]
                 ]],
@@ -31,11 +37,23 @@ enum SARIFReport {
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [[
-                "tool": ["driver": ["name": "plugboard", "informationUri": "docs/diagnostics.md", "rules": rules]],
+                "tool": ["driver": driver(rules, docs: docs)],
                 "results": results,
             ]],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func driver(_ rules: [[String: Any]], docs: URL?) -> [String: Any] {
+        var driver: [String: Any] = ["name": "plugboard", "rules": rules]
+        if let docs { driver["informationUri"] = docs.absoluteString }
+        return driver
+    }
+
+    /// A file as SARIF names it: a relative path stays relative to the run's folder (as code scanning wants it);
+    /// an absolute path becomes a `file://` URI.
+    static func artifactURI(_ path: String) -> String {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path).absoluteString : path
     }
 }

@@ -32,6 +32,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @Option(help: ArgumentHelp("With --format sarif: the absolute URL of docs/diagnostics.md, for each rule's helpUri.", valueName: "url"))
+    var docsURL: String?
+
     @Option(help: "At most this many findings printed per file in text and github formats (0: all); json and sarif have all.")
     var maxFindings = 100
 
@@ -50,11 +53,20 @@ struct Validate: ParsableCommand {
             case .text, .auto: write(TextReport.render(validation, color: TextReport.wantsColor(environment), perFile: maxFindings))
             case .json: write(JSONReport.render(validation))
             case .github: write(GitHubReport.render(validation, perFile: maxFindings))
-            case .sarif: write(SARIFReport.render(validation))
+            case .sarif: write(SARIFReport.render(validation, docs: try docs()))
             }
             if validation.errorCount > 0 || (strict && validation.warningCount > 0) {
                 throw ExitCode(1)
             }
         }
+    }
+
+    /// `--docs-url`, which must be absolute (SARIF's URIs are).
+    func docs() throws -> URL? {
+        guard let docsURL else { return nil }
+        guard let url = URL(string: docsURL), url.scheme != nil, url.host != nil else {
+            throw ToolError(description: "--docs-url must be an absolute URL (https://...), not \(docsURL)")
+        }
+        return url
     }
 }

@@ -103,6 +103,27 @@ enum CLI {
         #expect(usage.errors.contains("--format"))
     }
 
+    @Test func sarifHasOnlyAbsoluteURIs() throws {
+        func uris(_ value: Any, key: String = "") -> [String] {
+            if let object = value as? [String: Any] { return object.flatMap { uris($0.value, key: $0.key) } }
+            if let list = value as? [Any] { return list.flatMap { uris($0, key: key) } }
+            if let text = value as? String, key.hasSuffix("Uri") { return [text] }
+            return []
+        }
+        let plain = try CLI.run(["validate", "mixed", "--format", "sarif"])
+        #expect(uris(try JSONSerialization.jsonObject(with: Data(plain.output.utf8))).isEmpty, "no relative documentation links")
+
+        let docs = "https://example.com/plugboard/docs/diagnostics.md"
+        let linked = try CLI.run(["validate", "mixed", "--format", "sarif", "--docs-url", docs])
+        let found = uris(try JSONSerialization.jsonObject(with: Data(linked.output.utf8)))
+        #expect(found.contains(docs))
+        #expect(found.contains(docs + "#pb402"))
+        #expect(found.allSatisfy { URL(string: $0)?.scheme == "https" })
+
+        let relative = try CLI.run(["validate", "mixed", "--format", "sarif", "--docs-url", "docs/diagnostics.md"])
+        #expect(relative.status == 2)
+    }
+
     @Test func everyDiagnosticCodeIsReported() throws {
         // Three codes need files that are not worth committing: a dangling link, a file over 16 MiB, a 2 MB scalar.
         let directory = CLI.temporaryDirectory()
