@@ -115,7 +115,7 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         return service
     }
 
-    /// Like ``resolve(_:name:args:)``, but nil when nothing is registered (or the factory returns nil).
+    /// Like ``resolve(_:name:args:)-method``, but nil when nothing is registered (or the factory returns nil).
     public func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service? {
         Self.registerServicesIfNeeded()
         let key = Self.key(Service.self, name: name)

@@ -41,7 +41,7 @@ extension ManagedContainer {
     /// }
     /// ```
     ///
-    /// After ``ProfileSystem/bootstrap(_:options:)``, this applies what the launch checked for this container's
+    /// After ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``, this applies what the launch checked for this container's
     /// type (the bootstrap's options count, not `options`), without reading the files again. Without a
     /// bootstrap, the first call is the program's launch for this one container: every active file is read,
     /// merged and checked against these declarations before anything changes, a section for another container

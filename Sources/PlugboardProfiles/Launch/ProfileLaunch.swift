@@ -4,7 +4,7 @@ import Plugboard
 /// What a program's profile launch found and did: the active profiles, the files read, every finding, and
 /// whether the profiles apply to every container or to none.
 ///
-/// Made once per program by ``ProfileSystem/launch(_:options:)`` (or ``ProfileSystem/bootstrap(_:options:)``,
+/// Made once per program by ``ProfileSystem/launch(_:options:)`` (or ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``,
 /// which also acts on it); every container made later applies the same checked result for its type.
 public struct ProfileLaunch: Sendable {
     /// How the launch ended.

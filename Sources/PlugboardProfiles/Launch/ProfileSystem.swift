@@ -39,7 +39,7 @@ public enum ProfileSystem {
         bootstrap(containers, options: options)
     }
 
-    /// The array form of ``bootstrap(_:options:)-(any ManagedContainer...,_)``.
+    /// The array form of ``bootstrap(_:options:)-(ManagedContainer...,_)``.
     public static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
         ProgramEdge.act(on: launch(containers, options: options), options: options)
     }
@@ -95,7 +95,7 @@ public enum ProfileSystem {
         return launch
     }
 
-    /// The program's launch, once ``bootstrap(_:options:)`` or ``launch(_:options:)`` ran.
+    /// The program's launch, once ``bootstrap(_:options:)-(ManagedContainer...,_)`` or ``launch(_:options:)`` ran.
     public static var current: ProfileLaunch? {
         lock.withLock { installed }
     }
