@@ -169,3 +169,33 @@ extension Factory where T: Decodable & Sendable {
         return ProfileDeclaration(content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: value)))
     }
 }
+
+extension ParameterFactory {
+    /// Declares the implementations a profile may choose for this parameter factory (`use:`), by name; each
+    /// gets the parameter as the definition does: `avatar.choices(["placeholder": { PlaceholderAvatar(id: $0) }])`.
+    /// A profile may also set its scope and contexts; `value:` and `with:` are for plain factories.
+    public func choices(_ implementations: [String: @Sendable (P) -> T]) -> ProfileDeclaration {
+        var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]
+        erased.reserveCapacity(implementations.count)
+        for (name, body) in implementations { erased[name] = .plain(PreparedClosure(body: body)) }
+        let factory = self
+        return ProfileDeclaration(content: .factory(FactoryDeclaration(
+            key: registration.key.name,
+            type: T.self,
+            implementations: erased,
+            value: nil,
+            definitionScope: registration.definitionScopeName,
+            apply: { registration, scope, contexts in
+                if let registration {
+                    factory.register(factory: registration.body as! @Sendable (P) -> T)
+                }
+                if let scope {
+                    factory.scope(scope)
+                }
+                for (context, closure) in contexts {
+                    let body = closure.isDefinition ? factory.registration.definition : closure.body as! @Sendable (P) -> T
+                    factory.context(context, factory: body)
+                }
+            })))
+    }
+}
