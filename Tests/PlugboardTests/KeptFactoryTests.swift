@@ -1,3 +1,4 @@
+import Foundation
 import Plugboard
 import Testing
 
@@ -87,5 +88,64 @@ private final class SessionContainer: ManagedContainer {
         #expect(kept().name == "mock")
         container.manager.pop()
         #expect(kept() === outer)
+    }
+}
+
+/// Factories whose definitions set more than a scope.
+private final class DefinitionContainer: ManagedContainer {
+    let manager = ContainerManager()
+    let decorations = Counter()
+    var tested: Factory<Thing> { self { Thing("real") }.onTest { Thing("test") } }
+    var decorated: Factory<Thing> { self { Thing() }.decorator { [decorations] _ in decorations.increment() } }
+    var expiring: Factory<Thing> { self { Thing() }.cached.timeToLive(0.02) }
+    var plain: Factory<Thing> { self { Thing("real") } }
+}
+
+/// A kept factory brings back everything its definition sets, not only its scope.
+@Suite struct KeptDefinitionTests {
+    @Test func contextsComeBackAfterAReset() {
+        let container = DefinitionContainer()
+        let kept = container.tested
+        #expect(kept().name == "test", "under swift test")
+        container.manager.reset()
+        #expect(kept().name == "test", "the definition's onTest, put back without the getter")
+        container.manager.reset(options: .context)
+        #expect(kept().name == "test")
+    }
+
+    @Test func contextsComeBackAfterAPopToBeforeTheGetter() {
+        let container = DefinitionContainer()
+        container.manager.push()
+        let kept = container.tested
+        #expect(kept().name == "test")
+        container.manager.pop()
+        #expect(kept().name == "test")
+    }
+
+    @Test func decoratorsAndTimeToLiveComeBack() {
+        let container = DefinitionContainer()
+        let decorated = container.decorated
+        _ = decorated()
+        #expect(container.decorations.count == 1)
+        container.manager.reset()
+        _ = decorated()
+        #expect(container.decorations.count == 2, "still decorated after the reset")
+
+        let expiring = container.expiring
+        _ = expiring()
+        container.manager.reset()
+        let first = expiring()
+        #expect(expiring() === first)
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(expiring() !== first, "still expires after the reset")
+    }
+
+    @Test func whatWasSetFromOutsideDoesNotComeBack() {
+        let container = DefinitionContainer()
+        let kept = container.plain
+        container.plain.onTest { Thing("outside") }
+        #expect(kept().name == "outside")
+        container.manager.reset()
+        #expect(kept().name == "real", "a reset clears what was set from outside the definition")
     }
 }

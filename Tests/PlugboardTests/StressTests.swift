@@ -20,6 +20,8 @@ private final class StressContainer: ManagedContainer {
     var singleton: ParameterFactory<Int, Made> { self { Made($0) }.singleton.scopeOnParameters }
     var expiring: ParameterFactory<Int, Made> { self { Made($0) }.cached.scopeOnParameters.timeToLive(0.0005) }
     var registered: Factory<Made> { self { Made(-1) }.cached }
+    /// Under `swift test` its definition's test override applies: every object must come from it.
+    var tested: ParameterFactory<Int, Made> { self { Made($0) }.onTest { Made($0, registration: StressTests.testMarker) } }
 }
 
 /// Threads resolving every kind of scoped factory (kept and through the getter) while another thread resets,
@@ -32,6 +34,8 @@ private final class StressContainer: ManagedContainer {
     static let seconds = 1.0
     /// The factories whose instances are kept per parameter until a reset: cached, shared, singleton.
     static let keeping = 1...3
+    /// What the `tested` factory's test override marks its objects with.
+    static let testMarker = -7
 
     /// Resolves every factory for every parameter, through the getter or a kept factory: (factory, object).
     private static func resolveAll(_ container: StressContainer, kept: [ParameterFactory<Int, Made>]?, failures: Failures) -> [(Int, Made)] {
@@ -40,11 +44,14 @@ private final class StressContainer: ManagedContainer {
             let objects =
                 kept?.map { $0(parameter) } ?? [
                     container.unique(parameter), container.cached(parameter), container.shared(parameter),
-                    container.singleton(parameter), container.expiring(parameter),
+                    container.singleton(parameter), container.expiring(parameter), container.tested(parameter),
                 ]
             for (factory, object) in objects.enumerated() {
                 if object.parameter != parameter {
                     failures.record("factory \(factory): asked for \(parameter), got the instance built for \(object.parameter)")
+                }
+                if factory == 5 && object.registration != testMarker {
+                    failures.record("the definition's test override was missing from a resolution")
                 }
                 made.append((factory, object))
             }
@@ -53,7 +60,7 @@ private final class StressContainer: ManagedContainer {
     }
 
     private static func keptFactories(_ container: StressContainer) -> [ParameterFactory<Int, Made>] {
-        [container.unique, container.cached, container.shared, container.singleton, container.expiring]
+        [container.unique, container.cached, container.shared, container.singleton, container.expiring, container.tested]
     }
 
     @Test func concurrentResolutionsNeverGetAnotherParametersInstance() {

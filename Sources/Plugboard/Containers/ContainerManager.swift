@@ -154,7 +154,7 @@ public final class ContainerManager: @unchecked Sendable {
         case .all:
             slots.updateAll { _, fields in
                 guard fields.hasSettings || fields.keepsInstances else { return false }
-                fields = SlotFields()
+                fields.resetKeepingDefinition()
                 fields.generation = Generation.next()
                 return true
             }
@@ -169,6 +169,7 @@ public final class ContainerManager: @unchecked Sendable {
                 guard !fields.contexts.isEmpty else { return false }
                 fields.contexts = ContextOverrides()
                 fields.hasArgumentContexts = false
+                fields.definitionApplied = fields.definition == nil  // the getter would put the definition's back
                 return true
             }
         case .scope:

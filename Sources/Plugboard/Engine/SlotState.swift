@@ -27,6 +27,10 @@ struct SlotFields: @unchecked Sendable {
     @usableFromInline var cached: AnyObject?
     /// Instances per parameter value, for `scopeOnParameters`.
     @usableFromInline var cachedByParameter: [AnyHashable: AnyObject] = [:]
+    /// What the factory's own definition set besides scope and parameter key (see ``DefinitionRecord``).
+    @usableFromInline var definition: DefinitionRecord?
+    /// Whether these settings hold ``definition``: false after a reset, or after a `pop()` to a state from before it.
+    @usableFromInline var definitionApplied = false
 
     @usableFromInline init() {}
 
@@ -122,7 +126,9 @@ final class SlotState: @unchecked Sendable {
 
         @usableFromInline
         init(_ fields: SlotFields) {
-            guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil else {
+            guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil,
+                fields.definitionApplied || fields.definition == nil  // else a resolution puts the definition back first
+            else {
                 self = .general
                 return
             }

@@ -201,7 +201,15 @@ final class SlotStore: @unchecked Sendable {
     func restore(_ states: [Int: SlotState]) {
         writeLock.withLock {
             for (index, slot) in owned.enumerated() {
-                let state = states[idsInUse[index]] ?? SlotState.empty
+                var state = states[idsInUse[index]] ?? SlotState.empty
+                // A state saved before the factory's getter ran lacks its definition's record: keep the current one,
+                // to be put back on the next resolution (see `DefinitionRecord`).
+                if state.fields.definition == nil, let record = slot.state.withCurrent({ $0.fields.definition }) {
+                    var fields = state.fields
+                    fields.definition = record
+                    fields.definitionApplied = false
+                    state = SlotState(fields)
+                }
                 slot.state.replace(with: state)
                 slot.summary.store(Slot.summary(of: state.fields), ordering: .releasing)
             }

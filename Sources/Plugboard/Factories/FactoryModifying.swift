@@ -58,8 +58,8 @@ extension FactoryModifying {
 
     /// Makes a scoped instance expire `seconds` after it was made.
     @inlinable @discardableResult
-    public consuming func timeToLive(_ seconds: TimeInterval) -> Self {
-        registration.setTimeToLive(seconds)
+    public consuming func timeToLive(_ seconds: TimeInterval, caller: StaticString = #function) -> Self {
+        registration.setTimeToLive(seconds, caller: caller)
         return self
     }
 
@@ -67,8 +67,8 @@ extension FactoryModifying {
 
     /// Runs `decorator` with every instance this factory resolves, cached ones included.
     @inlinable @discardableResult
-    public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
-        registration.setDecorator(decorator)
+    public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = #function) -> Self {
+        registration.setDecorator(decorator, caller: caller)
         return self
     }
 
@@ -76,57 +76,59 @@ extension FactoryModifying {
 
     /// Resolves with `factory` instead when the program runs in any of `contexts`.
     @inlinable @discardableResult
-    public consuming func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts(contexts, factory)
+    public consuming func context(
+        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @Sendable (P) -> T
+    ) -> Self {
+        registration.setContexts(contexts, factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` when the program was launched with `argument` (or it was set at run time).
     @inlinable @discardableResult
-    public consuming func onArg(_ argument: String, factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.arg(argument)], factory)
+    public consuming func onArg(_ argument: String, caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.arg(argument)], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` when the program was launched with any of `arguments`.
     @inlinable @discardableResult
-    public consuming func onArgs(_ arguments: [String], factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.args(arguments)], factory)
+    public consuming func onArgs(_ arguments: [String], caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.args(arguments)], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` in Xcode previews.
     @inlinable @discardableResult
-    public consuming func onPreview(factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.preview], factory)
+    public consuming func onPreview(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.preview], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` under a test runner.
     @inlinable @discardableResult
-    public consuming func onTest(factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.test], factory)
+    public consuming func onTest(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.test], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` in debug builds.
     @inlinable @discardableResult
-    public consuming func onDebug(factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.debug], factory)
+    public consuming func onDebug(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.debug], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` in a simulator.
     @inlinable @discardableResult
-    public consuming func onSimulator(factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.simulator], factory)
+    public consuming func onSimulator(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.simulator], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` on a device (not a simulator).
     @inlinable @discardableResult
-    public consuming func onDevice(factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.setContexts([.device], factory)
+    public consuming func onDevice(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+        registration.setContexts([.device], factory, caller: caller)
         return self
     }
 
@@ -135,8 +137,8 @@ extension FactoryModifying {
     /// Makes the modifiers before it apply only the first time (per container, until a reset): later
     /// accesses keep what was changed from outside the definition since.
     @inlinable
-    public consuming func once() -> Self {
-        registration.seal()
+    public consuming func once(caller: StaticString = #function) -> Self {
+        registration.seal(caller: caller)
         registration.pastOnce = true
         return self
     }

@@ -143,6 +143,10 @@ public struct FactoryRegistration<P, T>: Sendable {
                 if lostScope(fields) && restoreScope() {
                     return resolveInFull(manager, parameters)
                 }
+                if !fields.definitionApplied && fields.definition != nil {
+                    restoreDefinition()
+                    return resolveInFull(manager, parameters)
+                }
                 return produce(fields, settings, manager, parameters)
             }
         }
@@ -338,11 +342,30 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     /// Applies a change to this factory's slot, unless `once()` sealed it and this modifier comes before `once()`.
     @usableFromInline
-    func write(ignoringSeal: Bool = false, _ change: (inout SlotFields) -> Bool) {
+    func write(ignoringSeal: Bool = false, fromDefinition: Bool = false, _ change: (inout SlotFields) -> Bool) {
         let sealedOut = !ignoringSeal && !pastOnce
         manager.slots.update(id) { fields in
             if sealedOut && fields.onceSealed { return false }
-            return change(&fields)
+            return fromDefinition ? fields.applyDefinitionChange(change) : change(&fields)
+        }
+    }
+
+    /// Whether a modifier called from `caller` (its `#function`) belongs to this factory's own definition: the
+    /// getter whose `self { }` made the factory, same key and types. A probe of the key table.
+    @usableFromInline
+    func isDefinedBy(_ caller: StaticString) -> Bool {
+        FactoryKeyRegistry.find(
+            FactoryKey.literalAddress(caller), UInt(bitPattern: ObjectIdentifier(P.self)), UInt(bitPattern: ObjectIdentifier(T.self))) == id
+    }
+
+    /// Puts the definition's modifiers back where a reset or `pop()` took them (see ``DefinitionRecord``),
+    /// unless another thread did first.
+    @usableFromInline
+    func restoreDefinition() {
+        manager.slots.update(id) { fields in
+            guard !fields.definitionApplied, fields.definition != nil else { return false }
+            fields.applyDefinition()
+            return true
         }
     }
 
@@ -452,10 +475,10 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @usableFromInline
-    func setContexts(_ contexts: [FactoryContextType], _ factory: @escaping @Sendable (P) -> T) {
+    func setContexts(_ contexts: [FactoryContextType], _ factory: @escaping @Sendable (P) -> T, caller: StaticString) {
         if alreadyHolds({ Self.holds(factory, for: contexts, in: $0) }) { return }
         let box = FactoryClosure(factory)
-        write { fields in
+        write(fromDefinition: isDefinedBy(caller)) { fields in
             for context in contexts {
                 switch context {
                 case .args(let arguments):
@@ -490,28 +513,28 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     /// Inlined, so that the decorator's words are read where its type is known (see ``ClosureIdentity``).
     @inlinable @inline(__always)
-    func setDecorator(_ decorator: @escaping @Sendable (T) -> Void) {
-        writeDecorator(decorator, identity: ClosureIdentity.words(of: decorator))
+    func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = "") {
+        writeDecorator(decorator, identity: ClosureIdentity.words(of: decorator), caller: caller)
     }
 
     @usableFromInline
-    func writeDecorator(_ decorator: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity) {
+    func writeDecorator(_ decorator: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity, caller: StaticString) {
         if alreadyHolds({ fields in
             fields.decorator.map { unsafeDowncast($0, to: DecoratorClosure<T>.self).identity == identity } ?? false
         }) {
             return
         }
         let box = DecoratorClosure(decorator, identity: identity)
-        write { fields in
+        write(fromDefinition: isDefinedBy(caller)) { fields in
             fields.decorator = box
             return true
         }
     }
 
     @usableFromInline
-    func setTimeToLive(_ seconds: Double) {
+    func setTimeToLive(_ seconds: Double, caller: StaticString) {
         if alreadyHolds({ $0.timeToLive == seconds }) { return }
-        write { fields in
+        write(fromDefinition: isDefinedBy(caller)) { fields in
             guard fields.timeToLive != seconds else { return false }
             fields.timeToLive = seconds
             return true
@@ -534,9 +557,9 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @usableFromInline
-    func seal() {
+    func seal(caller: StaticString) {
         if pastOnce || alreadyHolds({ $0.onceSealed }) { return }
-        write(ignoringSeal: true) { fields in
+        write(ignoringSeal: true, fromDefinition: isDefinedBy(caller)) { fields in
             guard !fields.onceSealed else { return false }
             fields.onceSealed = true
             return true
@@ -552,7 +575,7 @@ public struct FactoryRegistration<P, T>: Sendable {
         case .all:
             write(ignoringSeal: true) { fields in
                 scope = fields.scope
-                fields = SlotFields()
+                fields.resetKeepingDefinition()
                 fields.generation = Generation.next()
                 return true
             }
@@ -568,6 +591,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                 guard !fields.contexts.isEmpty else { return false }
                 fields.contexts = ContextOverrides()
                 fields.hasArgumentContexts = false
+                fields.definitionApplied = fields.definition == nil
                 return true
             }
             return
