@@ -19,6 +19,7 @@ private final class StressContainer: ManagedContainer {
     var shared: ParameterFactory<Int, Made> { self { Made($0) }.shared.scopeOnParameters }
     var singleton: ParameterFactory<Int, Made> { self { Made($0) }.singleton.scopeOnParameters }
     var expiring: ParameterFactory<Int, Made> { self { Made($0) }.cached.scopeOnParameters.timeToLive(0.0005) }
+    var graph: ParameterFactory<Int, Made> { self { Made($0) }.graph }
     var registered: Factory<Made> { self { Made(-1) }.cached }
     /// Under `swift test` its definition's test override applies: every object must come from it.
     var tested: ParameterFactory<Int, Made> { self { Made($0) }.onTest { Made($0, registration: StressTests.testMarker) } }
@@ -45,6 +46,7 @@ private final class StressContainer: ManagedContainer {
                 kept?.map { $0(parameter) } ?? [
                     container.unique(parameter), container.cached(parameter), container.shared(parameter),
                     container.singleton(parameter), container.expiring(parameter), container.tested(parameter),
+                    container.graph(parameter),
                 ]
             for (factory, object) in objects.enumerated() {
                 if object.parameter != parameter {
@@ -60,7 +62,7 @@ private final class StressContainer: ManagedContainer {
     }
 
     private static func keptFactories(_ container: StressContainer) -> [ParameterFactory<Int, Made>] {
-        [container.unique, container.cached, container.shared, container.singleton, container.expiring, container.tested]
+        [container.unique, container.cached, container.shared, container.singleton, container.expiring, container.tested, container.graph]
     }
 
     @Test func concurrentResolutionsNeverGetAnotherParametersInstance() {

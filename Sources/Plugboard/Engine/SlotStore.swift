@@ -202,9 +202,9 @@ final class SlotStore: @unchecked Sendable {
         writeLock.withLock {
             for (index, slot) in owned.enumerated() {
                 var state = states[idsInUse[index]] ?? SlotState.empty
-                // A state saved before the factory's getter ran lacks its definition's record: keep the current one,
-                // to be put back on the next resolution (see `DefinitionRecord`).
-                if state.fields.definition == nil, let record = slot.state.withCurrent({ $0.fields.definition }) {
+                // A state saved before the factory's getter ran (or while it ran) lacks some of its definition: keep
+                // the current record, to be put back whole on the next resolution (see `DefinitionRecord`).
+                if let record = slot.state.withCurrent({ $0.fields.definition }), record !== state.fields.definition {
                     var fields = state.fields
                     fields.definition = record
                     fields.definitionApplied = false
