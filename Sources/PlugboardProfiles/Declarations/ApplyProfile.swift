@@ -31,7 +31,7 @@ extension ManagedContainer {
     /// Call it in `autoRegister()`:
     ///
     /// ```swift
-    /// extension Container: AutoRegistering {
+    /// extension Container: @retroactive AutoRegistering {
     ///     public func autoRegister() {
     ///         applyProfile(
     ///             analytics.choices(["console": { ConsoleAnalytics() }, "null": { NullAnalytics() }]),
