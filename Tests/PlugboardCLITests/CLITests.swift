@@ -132,6 +132,7 @@ enum CLI {
         try ("plugboard: 1\ndescription: " + String(repeating: "x", count: 2 << 20) + "\n").write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
         try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: loud }\n".write(toFile: directory + "/enum.yaml", atomically: true, encoding: .utf8)
         try ValidatorLimitTests.chain(of: 66, in: directory)
+        try "plugboard: 1\nextends: enum\n".write(toFile: directory + "/child-of-broken.yaml", atomically: true, encoding: .utf8)
         let profiles = CLI.packageRoot + "/Tests/PlugboardProfilesTests/Fixtures"
         let run = try CLI.run([
             "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json", "--format", "json",

@@ -136,6 +136,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let duplicateProfile = DiagnosticCode("PB302", "duplicate-profile")
     /// An `extends` chain longer than the limit.
     public static let extendsTooDeep = DiagnosticCode("PB303", "extends-too-deep")
+    /// (Validator) a profile that extends one with errors.
+    public static let brokenParent = DiagnosticCode("PB304", "broken-parent")
 
     // MARK: Against the program's declarations (PB4xx)
     /// A container the program does not declare.
@@ -165,7 +167,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong,
         unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,
         ambiguousScalar, unknownContext, nestedContextEntry,
-        profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep,
+        profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
     ]

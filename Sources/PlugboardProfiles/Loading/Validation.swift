@@ -102,14 +102,26 @@ public struct Validation: Sendable {
             }
         }
         // Each profile as launched alone: its extends chain (its own folder searched first), merged, checked.
+        var parents: [String: [ProfileDocument]] = [:]
         for file in files {
             guard let document = documents[file] else { continue }
             let own = library.searching(first: (file as NSString).deletingLastPathComponent)
             let (chain, chainDiagnostics) = own.resolve([Located(document.name, at: SourcePosition(file: file, line: 1, column: 1))])
             for diagnostic in chainDiagnostics { add(diagnostic, from: file) }
             guard chain.last?.file == file else { continue }
+            parents[file] = chain.dropLast()
             let merged = MergedProfile(names: [document.name], documents: chain)
             for diagnostic in check(merged, catalog: catalog) { add(diagnostic, from: file) }
+        }
+        // A profile whose parent has errors cannot launch either: say so in its own result, pointing at the parent.
+        for file in files {
+            guard let document = documents[file], let first = document.extends.first else { continue }
+            let broken = (parents[file] ?? []).filter { parent in findings[parent.file]?.hasErrors == true }
+            guard !broken.isEmpty else { continue }
+            let names = broken.map { "'\($0.name)' (\(($0.file as NSString).lastPathComponent))" }.joined(separator: ", ")
+            findings[file]!.add(Diagnostic(
+                .brokenParent, "\(document.name) extends \(names), which has errors: it cannot be applied until they are fixed",
+                at: first.position))
         }
         var validation = Validation()
         validation.files = files.map { FileResult(file: $0, diagnostics: findings[$0]!.sorted) }
@@ -142,6 +154,9 @@ public struct Validation: Sendable {
 
         /// In position order.
         var sorted: [Diagnostic] { list.sorted { $0.position < $1.position } }
+
+        /// Whether any finding is an error.
+        var hasErrors: Bool { list.contains { $0.severity == .error } }
     }
 
     /// Checks a merged profile against the catalog, or (without one) what needs no catalog: that `with` has a `use`.
