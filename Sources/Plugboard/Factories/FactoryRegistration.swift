@@ -239,7 +239,9 @@ public struct FactoryRegistration<P, T>: Sendable {
                 return unsafeDowncast(found, to: CachedInstance<T>.self).value
             }
             let instance = make(fields, settings, parameters)
-            tracker._withUnsafeGuaranteedRef { $0.keepGraphInstance(CachedInstance(instance, created: 0), for: graphKey) }
+            if Self.keepsInGraph(instance) {
+                tracker._withUnsafeGuaranteedRef { $0.keepGraphInstance(CachedInstance(instance, created: 0), for: graphKey) }
+            }
             return instance
         case .unique:
             return make(fields, settings, parameters)
@@ -259,6 +261,16 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable @inline(__always)
     mutating func carryParameterKey() {
         word |= RegistrationWord.parameterKeyed
+    }
+
+    /// Whether the graph scope keeps `instance` for the rest of its resolution: always for a `Factory`; for a
+    /// ``Resolver`` registration only an object, as Resolver's graph scope does (a struct is made anew for each
+    /// injection).
+    @usableFromInline
+    static func keepsInGraph(_ instance: T) -> Bool {
+        guard P.self == Resolver.Call.self else { return true }
+        guard let service = ((instance as Any) as? any OptionalService)?.wrappedService ?? (instance as Any?) else { return false }
+        return type(of: service) is AnyClass
     }
 
     /// The instance `scope` keeps in `host` for these parameters, if it is still valid.

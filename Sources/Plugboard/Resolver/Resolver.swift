@@ -99,7 +99,11 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     ) -> ResolverOptions<Service> {
         let registration = Self.registration(in: self, Service.self, name: name?.rawValue)
         registration.register(factory)
-        return ResolverOptions(registration: registration, resolver: self, name: name)
+        let defaultScope = Self.defaultScope
+        if defaultScope !== Scope.graph {
+            registration.applyScope(defaultScope)
+        }
+        return ResolverOptions(registration: registration, resolver: self, name: name, factory: factory)
     }
 
     // MARK: Resolution
@@ -115,7 +119,7 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         return service
     }
 
-    /// Like ``resolve(_:name:args:)-method``, but nil when nothing is registered (or the factory returns nil).
+    /// Like `resolve(_:name:args:)`, but nil when nothing is registered (or the factory returns nil).
     public func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service? {
         Self.registerServicesIfNeeded()
         let key = Self.key(Service.self, name: name)

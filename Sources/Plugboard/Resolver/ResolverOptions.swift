@@ -4,6 +4,23 @@ public struct ResolverOptions<Service>: Sendable {
     let registration: FactoryRegistration<Resolver.Call, Service?>
     let resolver: Resolver
     let name: Resolver.Name?
+    /// The registered factory, which ``resolveProperties(_:)`` wraps.
+    let factory: @Sendable (Resolver.Call) -> Service?
+
+    /// Runs `block` with every new instance, after the factory made it (property injection), with the resolver
+    /// where the resolution started. Several blocks run in the order given; instances a scope keeps are not
+    /// injected again.
+    @discardableResult
+    public func resolveProperties(_ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service) -> Void) -> Self {
+        let make = factory
+        let injecting: @Sendable (Resolver.Call) -> Service? = { call in
+            let service = make(call)
+            if let service { block(call.resolver, service) }
+            return service
+        }
+        registration.register(injecting)
+        return ResolverOptions(registration: registration, resolver: resolver, name: name, factory: injecting)
+    }
 
     /// The registration's scope. Resolver registrations are `graph`-scoped unless told otherwise.
     @discardableResult
