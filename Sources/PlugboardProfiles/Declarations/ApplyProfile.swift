@@ -15,6 +15,12 @@ public struct ProfileReport: Sendable, Error {
     /// Whether the profiles changed the container.
     public var applied = false
 
+    /// Nothing applied, because no profile concerns the container (a test that named none, or a launch still
+    /// collecting declarations).
+    static var noProfile: ProfileReport {
+        ProfileReport(ProfileLaunch(outcome: .applied, selection: .nothing), changed: [])
+    }
+
     /// The part of `launch` that concerns one container.
     init(_ launch: ProfileLaunch, changed: [String]) {
         selection = launch.selection
@@ -60,13 +66,13 @@ extension ManagedContainer {
         if let collector = DeclarationCollector.current {
             // The program's launch is collecting every container's declarations: it applies them all at once.
             collector.add(name, live, container: self)
-            return ProfileReport(ProfileLaunch(outcome: .applied, selection: ProfileSelection(names: [], source: .none)), changed: [])
+            return ProfileReport.noProfile
         }
         let overridden = ProfileOverride.current != nil
         let launch = ProfileSystem.current
         if !overridden && launch == nil && TestIsolation.isolatesProfiles {
             // A test that named no profile: the code's own registrations, whatever the shell says.
-            return ProfileReport(ProfileLaunch(outcome: .applied, selection: ProfileSelection(names: [], source: .none)), changed: [])
+            return ProfileReport.noProfile
         }
         if !overridden, let launch {
             let plan = launch.entries(for: name, declaring: live)
@@ -81,7 +87,7 @@ extension ManagedContainer {
     private func applyAlone(_ name: String, _ live: LiveDeclarations, options: ProfileOptions, overridden: Bool) -> ProfileReport {
         if !overridden, let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
-            ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: ProfileSelection(names: [], source: .none)), options: options)
+            ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
         }
         let program = ProgramDeclarations([name: live])
         var (launch, entries) = ProfileLaunch.prepare(against: program, options: options, onlySectionsOf: overridden ? [name] : nil)

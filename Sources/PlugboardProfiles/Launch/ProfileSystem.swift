@@ -73,7 +73,7 @@ public enum ProfileSystem {
         let program = collector.program
 
         if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
-            var launch = ProfileLaunch(outcome: ProfileCatalog.write(program.catalog, to: path), selection: ProfileSelection(names: [], source: .none))
+            var launch = ProfileLaunch(outcome: ProfileCatalog.write(program.catalog, to: path), selection: .nothing)
             launch.containers = program.containerNames.sorted()
             install(launch)
             return launch

@@ -27,6 +27,9 @@ public struct ProfileSelection: Sendable, Equatable {
         self.source = source
     }
 
+    /// No profile, chosen by nothing.
+    static let nothing = ProfileSelection(names: [], source: .none)
+
     /// The launch argument that names profiles.
     public static let argument = "--plugboard-profile"
     /// The environment variable that names profiles.
@@ -43,7 +46,7 @@ public struct ProfileSelection: Sendable, Equatable {
         if let value = environment[environmentVariable], !split(value).isEmpty {
             return ProfileSelection(names: split(value), source: .environment)
         }
-        return defaultExists() ? ProfileSelection(names: ["default"], source: .default) : ProfileSelection(names: [], source: .none)
+        return defaultExists() ? ProfileSelection(names: ["default"], source: .default) : .nothing
     }
 
     /// The value of `--plugboard-profile NAME` or `--plugboard-profile=NAME` (the last one given).
