@@ -93,9 +93,8 @@ extension ManagedContainer {
         var (launch, entries) = ProfileLaunch.prepare(against: program, options: options, onlySectionsOf: overridden ? [name] : nil)
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
-        let plan = entries[name] ?? []
-        ProfileSystem.apply(plan, to: live, scopes: program.scopes)
-        return ProfileReport(launch, changed: plan.map(\.key))
+        ProfileSystem.apply(entries[name] ?? [], to: live, scopes: program.scopes)
+        return ProfileReport(launch, changed: launch.changedKeys[name] ?? [])
     }
 
     /// A section for another container, in a program that did not list its containers: say how to list them.

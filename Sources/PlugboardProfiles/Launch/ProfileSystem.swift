@@ -107,8 +107,9 @@ public enum ProfileSystem {
     /// Registers checked entries through the factories' declarations.
     static func apply(_ plan: [CheckedEntry<PreparedClosure>], to live: LiveDeclarations, scopes: [String: Scope]) {
         for entry in plan {
-            live.factories[entry.key].unsafelyUnwrapped.apply(
-                entry.registration, entry.scope.flatMap { scopes[$0] }, entry.contexts.map { ($0.context, $0.closure) })
+            // Most entries set no context: no array is made for them.
+            let contexts = entry.contexts.isEmpty ? [] : entry.contexts.map { ($0.context, $0.closure) }
+            live.factories[entry.key].unsafelyUnwrapped.apply(entry.registration, entry.scope.flatMap { scopes[$0] }, contexts)
         }
     }
 }
