@@ -90,3 +90,52 @@ final class CompatHolder {
         }
     }
 }
+
+final class CompatRootOnly {}
+final class CompatLazyService {
+    let size: Int
+    init(size: Int) { self.size = size }
+}
+final class CompatUnregistered {}
+
+extension Resolver {
+    static let compat = Resolver(name: "compat")
+}
+
+final class CompatResolverViewModel {
+    @Injected var root: CompatRootOnly
+    @Injected(name: .fast, container: .compat) var fast: CompatSessionService
+    @LazyInjected(container: .compat) var lazy: CompatLazyService
+    @WeakLazyInjected(container: .compat) var weak: CompatSessionService?
+    @OptionalInjected(container: .compat) var missing: CompatUnregistered?
+    @OptionalInjected(name: .fast, container: .compat) var present: CompatSessionService?
+}
+
+@Suite struct ResolverWrapperTests {
+    init() {
+        Resolver.main.register { CompatRootOnly() }
+        Resolver.compat.register(name: .fast) { CompatSessionService() }.scope(.container)
+        Resolver.compat.register { _, args in CompatLazyService(size: args() ?? 1) }
+        Resolver.compat.register { CompatSessionService() }.scope(.container)
+    }
+
+    @Test func typeInferredWrappersResolveFromResolver() {
+        let model = CompatResolverViewModel()
+        #expect(model.fast === Resolver.compat.resolve(name: .fast) as CompatSessionService)
+        #expect(model.missing == nil)
+        #expect(model.present === model.fast)
+        _ = model.root
+    }
+
+    @Test func lazyWrappersTakeArgumentsAndCanBeReleased() {
+        let model = CompatResolverViewModel()
+        #expect(model.$lazy.isEmpty)
+        model.$lazy.args = 5
+        #expect(model.lazy.size == 5)
+        #expect(!model.$lazy.isEmpty)
+        model.$lazy.release()
+        #expect(model.$lazy.isEmpty)
+        let held = Resolver.compat.resolve(CompatSessionService.self)
+        #expect(model.weak === held)
+    }
+}

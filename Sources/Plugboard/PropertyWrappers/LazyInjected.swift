@@ -1,24 +1,34 @@
-/// Resolves a dependency from a shared container the first time it is read.
+/// Resolves a dependency the first time it is read: from a shared container's factory (Factory's spelling)
+/// or from ``Resolver`` by the property's type (Resolver's: `@LazyInjected var service: Service`, with
+/// `$service.args`, `$service.isEmpty` and `$service.release()`).
 @propertyWrapper
 public struct LazyInjected<T> {
-    private let reference: () -> Factory<T>
+    private let source: DependencySource<T>
     private var dependency: T?
+    /// The arguments a Resolver registration's factory gets when the dependency is resolved.
+    public var args: Any?
 
     /// Resolves `keyPath` on `Container.shared` when first read.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        reference = { Container.shared[keyPath: keyPath] }
+        source = .factory({ Container.shared[keyPath: keyPath] })
     }
 
     /// Resolves `keyPath` on the shared instance of a container of your own when first read.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        reference = { C.shared[keyPath: keyPath] }
+        source = .factory({ C.shared[keyPath: keyPath] })
+    }
+
+    /// Resolves `T` from `container` (``Resolver/root`` by default) when first read, as Resolver's `@LazyInjected`.
+    public init(name: Resolver.Name? = nil, container: Resolver? = nil, args: Any? = nil) {
+        source = .resolver(name: name, container: container)
+        self.args = args
     }
 
     /// The dependency, resolved on first read.
     public var wrappedValue: T {
         mutating get {
             if let dependency { return dependency }
-            let resolved = reference()()
+            let resolved = source.resolve(args: args)
             dependency = resolved
             return resolved
         }
@@ -34,8 +44,16 @@ public struct LazyInjected<T> {
     /// Whether the dependency has been resolved yet.
     public var isResolved: Bool { dependency != nil }
 
-    /// The factory this wrapper resolves.
-    public var factory: Factory<T> { reference() }
+    /// Whether the dependency is still to be resolved (Resolver's spelling of `!isResolved`).
+    public var isEmpty: Bool { dependency == nil }
+
+    /// Drops the resolved dependency: the next read resolves it again.
+    public mutating func release() {
+        dependency = nil
+    }
+
+    /// The factory this wrapper resolves (Factory-style wrappers only).
+    public var factory: Factory<T> { source.factory }
 
     /// The dependency if it was resolved already, without resolving it: for clean-up in `deinit`
     /// (`$service.resolvedOrNil()?.close()`).
@@ -45,9 +63,8 @@ public struct LazyInjected<T> {
 
     /// Resolves the dependency again, after resetting what `options` names on its factory.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
-        let factory = reference()
-        factory.reset(options)
-        dependency = factory()
+        source.reset(options)
+        dependency = source.resolve(args: args)
     }
 }
 

@@ -1,18 +1,27 @@
 /// Resolves a dependency on first read and holds it weakly (for delegates and parents).
 @propertyWrapper
 public struct WeakLazyInjected<T> {
-    private let reference: () -> Factory<T>
+    private let source: DependencySource<T>
     private weak var dependency: AnyObject?
     private var initialized = false
+    /// The arguments a Resolver registration's factory gets when the dependency is resolved.
+    public var args: Any?
 
     /// Resolves `keyPath` on `Container.shared` when first read.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        reference = { Container.shared[keyPath: keyPath] }
+        source = .factory({ Container.shared[keyPath: keyPath] })
     }
 
     /// Resolves `keyPath` on the shared instance of a container of your own when first read.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        reference = { C.shared[keyPath: keyPath] }
+        source = .factory({ C.shared[keyPath: keyPath] })
+    }
+
+    /// Resolves `T` from `container` (``Resolver/root`` by default) when first read, as Resolver's
+    /// `@WeakLazyInjected`.
+    public init(name: Resolver.Name? = nil, container: Resolver? = nil, args: Any? = nil) {
+        source = .resolver(name: name, container: container)
+        self.args = args
     }
 
     /// The dependency, resolved on first read; nil once nothing else holds it.
@@ -20,7 +29,7 @@ public struct WeakLazyInjected<T> {
         mutating get {
             if !initialized {
                 initialized = true
-                dependency = reference()() as AnyObject
+                dependency = source.resolve(args: args) as AnyObject
             }
             return dependency as? T
         }
@@ -36,14 +45,13 @@ public struct WeakLazyInjected<T> {
         mutating set { self = newValue }
     }
 
-    /// The factory this wrapper resolves.
-    public var factory: Factory<T> { reference() }
+    /// The factory this wrapper resolves (Factory-style wrappers only).
+    public var factory: Factory<T> { source.factory }
 
     /// Resolves the dependency now (again, after resetting what `options` names on its factory) and holds it weakly.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
-        let factory = reference()
-        factory.reset(options)
-        dependency = factory() as AnyObject
+        source.reset(options)
+        dependency = source.resolve(args: args) as AnyObject
         initialized = true
     }
 

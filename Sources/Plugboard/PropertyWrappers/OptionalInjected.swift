@@ -1,0 +1,29 @@
+/// Resolver's `@OptionalInjected`: resolves `T` from ``Resolver`` when the enclosing object is made, or nil when
+/// nothing is registered for it.
+///
+/// ```swift
+/// @OptionalInjected var analytics: Analytics?
+/// ```
+@propertyWrapper
+public struct OptionalInjected<T> {
+    private var dependency: T?
+
+    /// Resolves `T` from `container` (``Resolver/root`` by default), optionally named.
+    public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
+        dependency = DependencySource<T>.resolver(name: name, container: container).optional()
+    }
+
+    /// The resolved dependency, or nil.
+    public var wrappedValue: T? {
+        get { dependency }
+        set { dependency = newValue }
+    }
+
+    /// The wrapper itself.
+    public var projectedValue: OptionalInjected<T> {
+        get { self }
+        set { self = newValue }
+    }
+}
+
+extension OptionalInjected: @unchecked Sendable where T: Sendable {}
