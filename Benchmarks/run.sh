@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark in one go and writes RESULTS.md: per scenario, instructions and mallocs per
 # operation (callgrind: exact on a shared machine) and wall time, each Plugboard figure as a ratio to the
-# floor and to Swinject measured in the same run; then the ordo-one/benchmark harness's own report.
+# floor and to Swinject measured in the same run (HARNESS=1 adds the ordo-one/benchmark harness's report).
 set -euo pipefail
 cd "$(dirname "$0")"
 command -v valgrind >/dev/null || { echo "run.sh needs valgrind (apt-get install valgrind)" >&2; exit 2; }
@@ -82,10 +82,8 @@ for name, value in profiles.items():
 if "profile/apply-1000" in ins:
     print(f"\nApplying the 1,000-entry profile (declare 1,000 factories, read, merge, check, register): {int(ins['profile/apply-1000'][0]):,} instructions, {ins['profile/apply-1000'][1]:g} mallocs.")
 PY
-# What the numbers mean and what remains (kept by hand in NOTES.md).
-cat NOTES.md >> RESULTS.md 2>/dev/null || true
-
-if [ "${SKIP_HARNESS:-}" != 1 ]; then
+# The harness's own report, on request (it takes several minutes more).
+if [ "${HARNESS:-}" = 1 ]; then
     printf '\n## ordo-one/benchmark harness\n\n```\n' >> RESULTS.md
     swift package --disable-sandbox benchmark --no-progress 2>&1 | sed 's/\x1b\[[0-9;]*m//g' \
         | grep -vE '^(\[[0-9]+/[0-9]+\]|Building for|Build of product|Build complete|warning: .swinject.|    /)' >> RESULTS.md || true
