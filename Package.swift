@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -18,6 +18,15 @@ let package = Package(
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         // `swift package plugboard-validate --product APP`: build, export the catalog, validate the profiles.
         .plugin(name: "PlugboardValidatePlugin", targets: ["PlugboardValidatePlugin"]),
+    ],
+    traits: [
+        .trait(
+            name: "IsolatedFactoryClosures",
+            description: """
+                Factory closures are @isolated(any), as in Factory 2.5, so that `self { @MainActor in ... }` \
+                compiles; every getter then allocates its closure's context.
+                """
+        )
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // A package that uses Plugboard as an application would: it depends on it (by path here; by URL in yours),
 // uses every product, and has its own tests. CI builds it, runs it and validates its profiles, so that the
 // README's dependency lines and recipes keep working from outside the Plugboard package.
@@ -13,7 +13,8 @@ let package = Package(
     name: "OrderService",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../.."),
+        // The trait lets factories be defined with closures isolated to the main actor, as in Factory 2.5.
+        .package(path: "../..", traits: ["IsolatedFactoryClosures"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [

@@ -24,7 +24,9 @@ public protocol SharedContainer: ManagedContainer {
 extension ManagedContainer {
     /// Makes a factory keyed by the enclosing property's name: `var service: Factory<S> { self { S() } }`.
     @inlinable @inline(__always)
-    public func callAsFunction<T>(key: StaticString = #function, _ factory: @escaping @Sendable () -> T) -> Factory<T> {
+    public func callAsFunction<T>(
+        key: StaticString = #function, _ factory: @escaping FactoryClosure<T>
+    ) -> Factory<T> {
         Factory(self, key: key, factory)
     }
 
@@ -32,7 +34,7 @@ extension ManagedContainer {
     @inlinable @inline(__always)
     public func callAsFunction<P, T>(
         key: StaticString = #function,
-        _ factory: @escaping @Sendable (P) -> T
+        _ factory: @escaping ParameterFactoryClosure<P, T>
     ) -> ParameterFactory<P, T> {
         ParameterFactory(self, key: key, factory)
     }

@@ -6,7 +6,7 @@
 /// seeded hasher cost about 350 instructions a lookup, and a different count in every process.
 @usableFromInline
 struct ContextOverrides: @unchecked Sendable {
-    /// Contexts and their `FactoryClosure<P, T>`s, in the order they were first given.
+    /// Contexts and their `ClosureBox<P, T>`s, in the order they were first given.
     @usableFromInline var entries: [(context: FactoryContextType, closure: AnyObject)] = []
 
     @inlinable init() {}

@@ -3,7 +3,7 @@
 
 /// A factory closure: a registration, a context override, or a profile's implementation.
 @usableFromInline
-final class FactoryClosure<P, T>: @unchecked Sendable {
+final class ClosureBox<P, T>: @unchecked Sendable {
     @usableFromInline let body: @Sendable (P) -> T
 
     @usableFromInline

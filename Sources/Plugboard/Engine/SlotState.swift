@@ -7,14 +7,14 @@ struct SlotFields: @unchecked Sendable {
     /// Changes whenever a cached instance stops being valid (register, scope change, reset). Globally unique,
     /// so an instance built from an older state is never stored into a newer one.
     @usableFromInline var generation: UInt64 = 0
-    /// A `FactoryClosure<P, T>` set by `register`, or nil for the factory's own definition.
+    /// A `ClosureBox<P, T>` set by `register`, or nil for the factory's own definition.
     @usableFromInline var registration: AnyObject?
     /// The scope set on this factory; nil means the container's `defaultScope`.
     @usableFromInline var scope: Scope?
     @usableFromInline var timeToLive: Double?
     /// A `ParameterKey<P>` when the factory caches per parameter value.
     @usableFromInline var parameterKey: AnyObject?
-    /// Context overrides (`FactoryClosure<P, T>` values).
+    /// Context overrides (`ClosureBox<P, T>` values).
     @usableFromInline var contexts = ContextOverrides()
     @usableFromInline var hasArgumentContexts = false
     /// A `DecoratorClosure<T>`.

@@ -13,7 +13,10 @@ public struct Factory<T>: FactoryModifying, Sendable {
 
     /// The formal spelling of `self { ... }`: a factory of `container` keyed by the enclosing property's name.
     @inlinable @inline(__always)
-    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable () -> T) {
+    public init(
+        _ container: any ManagedContainer, key: StaticString = #function,
+        _ factory: @escaping FactoryClosure<T>
+    ) {
         registration = FactoryRegistration(container: container, key: key, plain: factory)
     }
 
@@ -21,7 +24,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     @inlinable @inline(__always)
     public init(
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
-        _ factory: @escaping @Sendable () -> T
+        _ factory: @escaping FactoryClosure<T>
     ) {
         registration = FactoryRegistration(container: container, key: key, plain: factory).scoped(scope)
     }
@@ -46,8 +49,8 @@ public struct Factory<T>: FactoryModifying, Sendable {
     /// Replaces the factory's closure in this container and clears its cached instance (except inside
     /// `autoRegister()`, where nothing is cleared).
     @inlinable @discardableResult
-    public func register(factory: @escaping @Sendable () -> T) -> Self {
-        registration.register(factory)
+    public func register(factory: @escaping FactoryClosure<T>) -> Self {
+        registration.register(IsolatedFactoryClosure.plain(factory, site: "register(factory:)"))
         return self
     }
 }
@@ -64,7 +67,10 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// The formal spelling of `self { ... }` for a parameter factory.
     @inlinable @inline(__always)
-    public init(_ container: any ManagedContainer, key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T) {
+    public init(
+        _ container: any ManagedContainer, key: StaticString = #function,
+        _ factory: @escaping ParameterFactoryClosure<P, T>
+    ) {
         registration = FactoryRegistration(container: container, key: key, factory: factory)
     }
 
@@ -72,7 +78,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     @inlinable @inline(__always)
     public init(
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
-        _ factory: @escaping @Sendable (P) -> T
+        _ factory: @escaping ParameterFactoryClosure<P, T>
     ) {
         registration = FactoryRegistration(container: container, key: key, factory: factory).scoped(scope)
     }
@@ -91,8 +97,8 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// Replaces the factory's closure in this container and clears its cached instances.
     @inlinable @discardableResult
-    public func register(factory: @escaping @Sendable (P) -> T) -> Self {
-        registration.register(factory)
+    public func register(factory: @escaping ParameterFactoryClosure<P, T>) -> Self {
+        registration.register(IsolatedFactoryClosure.taking(factory, site: "register(factory:)"))
         return self
     }
 }

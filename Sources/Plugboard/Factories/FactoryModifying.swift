@@ -67,7 +67,9 @@ extension FactoryModifying {
 
     /// Runs `decorator` with every instance this factory resolves, cached ones included.
     @inlinable @discardableResult
-    public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = #function) -> Self {
+    public consuming func decorator(
+        _ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = #function
+    ) -> Self {
         registration.setDecorator(decorator, caller: caller)
         return self
     }
@@ -77,7 +79,8 @@ extension FactoryModifying {
     /// Resolves with `factory` instead when the program runs in any of `contexts`.
     @inlinable @discardableResult
     public consuming func context(
-        _ contexts: FactoryContextType..., caller: StaticString = #function, factory: @escaping @Sendable (P) -> T
+        _ contexts: FactoryContextType..., caller: StaticString = #function,
+        factory: @escaping ParameterFactoryClosure<P, T>
     ) -> Self {
         registration.setContexts(contexts, factory, caller: caller)
         return self
@@ -85,49 +88,63 @@ extension FactoryModifying {
 
     /// Resolves with `factory` when the program was launched with `argument` (or it was set at run time).
     @inlinable @discardableResult
-    public consuming func onArg(_ argument: String, caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onArg(
+        _ argument: String, caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.arg(argument)], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` when the program was launched with any of `arguments`.
     @inlinable @discardableResult
-    public consuming func onArgs(_ arguments: [String], caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onArgs(
+        _ arguments: [String], caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.args(arguments)], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` in Xcode previews.
     @inlinable @discardableResult
-    public consuming func onPreview(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onPreview(
+        caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.preview], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` under a test runner.
     @inlinable @discardableResult
-    public consuming func onTest(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onTest(
+        caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.test], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` in debug builds.
     @inlinable @discardableResult
-    public consuming func onDebug(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onDebug(
+        caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.debug], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` in a simulator.
     @inlinable @discardableResult
-    public consuming func onSimulator(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onSimulator(
+        caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.simulator], factory, caller: caller)
         return self
     }
 
     /// Resolves with `factory` on a device (not a simulator).
     @inlinable @discardableResult
-    public consuming func onDevice(caller: StaticString = #function, factory: @escaping @Sendable (P) -> T) -> Self {
+    public consuming func onDevice(
+        caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
+    ) -> Self {
         registration.setContexts([.device], factory, caller: caller)
         return self
     }

@@ -17,20 +17,24 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     /// A `ParameterFactory`'s registration: parameter factories may resolve themselves with other parameters.
     @inlinable @inline(__always)
-    init(container: any ManagedContainer, key: StaticString, factory: @escaping @Sendable (P) -> T) {
+    init(
+        container: any ManagedContainer, key: StaticString, factory: @escaping ParameterFactoryClosure<P, T>
+    ) {
         let manager = Self.preparedManager(of: container)
         self.init(
             manager: manager, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.repeatable,
-            factory: FactoryBody(factory))
+            factory: FactoryBody(IsolatedFactoryClosure.taking(factory, site: key)))
     }
 
     /// A `Factory`'s registration: a closure that takes no parameter, kept as written (see ``FactoryBody``).
     @inlinable @inline(__always)
-    init(container: any ManagedContainer, key: StaticString, plain factory: @escaping @Sendable () -> T) {
+    init(
+        container: any ManagedContainer, key: StaticString, plain factory: @escaping FactoryClosure<T>
+    ) {
         let manager = Self.preparedManager(of: container)
         self.init(
             manager: manager, id: FactoryKey(key, P.self, T.self).id, flags: RegistrationWord.plain,
-            factory: FactoryBody(plain: factory))
+            factory: FactoryBody(plain: IsolatedFactoryClosure.plain(factory, site: key)))
     }
 
     /// A registration under a key made at run time (type-keyed registrations, `Resolver`), whose own
@@ -124,7 +128,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                     // The published state keeps the box alive for this frame: call it without retaining it.
                     let registered = Unmanaged.passUnretained(state.fields.registration.unsafelyUnwrapped)
                     return registered._withUnsafeGuaranteedRef {
-                        unsafeDowncast($0, to: FactoryClosure<P, T>.self).body(parameters)
+                        unsafeDowncast($0, to: ClosureBox<P, T>.self).body(parameters)
                     }
                 default:
                     break
@@ -178,10 +182,10 @@ public struct FactoryRegistration<P, T>: Sendable {
         if !fields.contexts.isEmpty,
             let found = FactoryContext.matching(fields.contexts, checkArguments: fields.hasArgumentContexts)
         {
-            return unsafeDowncast(found, to: FactoryClosure<P, T>.self).body(parameters)
+            return unsafeDowncast(found, to: ClosureBox<P, T>.self).body(parameters)
         }
         if let registered = fields.registration {
-            return unsafeDowncast(registered, to: FactoryClosure<P, T>.self).body(parameters)
+            return unsafeDowncast(registered, to: ClosureBox<P, T>.self).body(parameters)
         }
         if isPromise && settings.promiseTriggersError {
             unfulfilledPromise()
@@ -402,7 +406,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline
     func register(_ factory: @escaping @Sendable (P) -> T) {
         let quiet = manager.isAutoRegisteringOnThisThread
-        let box = FactoryClosure(factory)
+        let box = ClosureBox(factory)
         var scope: Scope?
         manager.slots.update(id) { fields in
             fields.registration = box
@@ -487,9 +491,12 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @usableFromInline
-    func setContexts(_ contexts: [FactoryContextType], _ factory: @escaping @Sendable (P) -> T, caller: StaticString) {
+    func setContexts(
+        _ contexts: [FactoryContextType], _ definition: @escaping ParameterFactoryClosure<P, T>, caller: StaticString
+    ) {
+        let factory = IsolatedFactoryClosure.taking(definition, site: caller)
         if alreadyHolds({ Self.holds(factory, for: contexts, in: $0) }) { return }
-        let box = FactoryClosure(factory)
+        let box = ClosureBox(factory)
         write(fromDefinition: isDefinedBy(caller)) { fields in
             for context in contexts {
                 switch context {
@@ -511,7 +518,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     static func holds(_ factory: @escaping @Sendable (P) -> T, for contexts: [FactoryContextType], in fields: SlotFields) -> Bool {
         func holds(_ context: FactoryContextType) -> Bool {
             guard let box = fields.contexts[context] else { return false }
-            return ClosureIdentity.same(unsafeDowncast(box, to: FactoryClosure<P, T>.self).body, factory)
+            return ClosureIdentity.same(unsafeDowncast(box, to: ClosureBox<P, T>.self).body, factory)
         }
         for context in contexts {
             if case .args(let arguments) = context {
