@@ -139,3 +139,95 @@ final class CompatResolverViewModel {
         #expect(model.weak === held)
     }
 }
+
+/// A view controller as Resolver's users write one: it resolves from `Resolver.root` through `Resolving`.
+final class CompatProfileViewController: Resolving {
+    lazy var session: CompatSessionService = resolver.resolve(name: .fast)
+}
+
+/// One that names its own container.
+final class CompatMockedViewController: Resolving {
+    var resolver: Resolver { .compat }
+    lazy var session: CompatSessionService = resolver.resolve(name: .fast)
+}
+
+@Suite struct ResolverResolvingTests {
+    @Test func resolvingTypesResolveFromRootUnlessTheyNameAContainer() {
+        Resolver.compat.register(name: .fast) { CompatSessionService() }.scope(.container)
+        #expect(CompatProfileViewController().resolver === Resolver.root)
+        let mocked = CompatMockedViewController()
+        #expect(mocked.session === Resolver.compat.resolve(name: .fast) as CompatSessionService)
+    }
+
+    @Test func aContainerThatConformsKeepsItsTypeKeyedRegistrations() {
+        let container = Container()
+        container.register(CompatRootOnly.self) { CompatRootOnly() }
+        #expect(container.resolve(CompatRootOnly.self) != nil)
+        #expect(container.factory(CompatUnregistered.self) == nil)
+        #expect(container.resolver === Resolver.root)
+    }
+}
+
+/// Resolver's process-wide state: each test runs in a process of its own, so that resetting `main` or a
+/// cache scope never reaches the tests running beside it.
+@Suite struct ResolverProcessStateTests {
+    @Test func cachedAndSharedResetsReachEveryResolver() async {
+        await #expect(processExitsWith: .success) {
+            let first = Resolver(), second = Resolver()
+            for resolver in [first, second] {
+                resolver.register { CompatSessionService() }.scope(.cached)
+                resolver.register { CompatGraphObject() }.scope(.shared)
+            }
+            let cached = [first, second].map { $0.resolve(CompatSessionService.self) }
+            let shared = [first, second].map { $0.resolve(CompatGraphObject.self) }
+            guard cached[0] === first.resolve(CompatSessionService.self) else { exit(1) }
+            ResolverScope.cached.reset()
+            guard cached[0] !== first.resolve(CompatSessionService.self),
+                cached[1] !== second.resolve(CompatSessionService.self)
+            else { exit(2) }
+            guard shared[1] === second.resolve(CompatGraphObject.self) else { exit(3) }
+            ResolverScope.shared.reset()
+            guard shared[0] !== first.resolve(CompatGraphObject.self),
+                shared[1] !== second.resolve(CompatGraphObject.self)
+            else { exit(4) }
+        }
+    }
+
+    @Test func resetStartsOverWithANewMain() async {
+        await #expect(processExitsWith: .success) {
+            let oldMain = Resolver.main
+            Resolver.register { CompatRootOnly() }.scope(.application)
+            let kept: CompatRootOnly = Resolver.resolve()
+            Resolver.reset()
+            guard Resolver.main !== oldMain, Resolver.root === Resolver.main else { exit(1) }
+            guard Resolver.optional(CompatRootOnly.self) == nil else { exit(2) }  // the new main is empty
+            Resolver.register { CompatRootOnly() }.scope(.application)
+            guard Resolver.resolve(CompatRootOnly.self) !== kept else { exit(3) }  // application cleared
+            let network: XYZNetworkService = Resolver.resolve()  // registerAllServices ran again
+            _ = network
+        }
+    }
+
+    @Test func mainIsSettableAndRootStaysWhereItWas() async {
+        await #expect(processExitsWith: .success) {
+            let original = Resolver.root
+            let replacement = Resolver(name: "replacement")
+            Resolver.main = replacement
+            Resolver.register(name: "only-here") { CompatRootOnly() }
+            guard Resolver.main === replacement, Resolver.root === original else { exit(1) }
+            guard replacement.optional(CompatRootOnly.self, name: "only-here") != nil,
+                Resolver.optional(CompatRootOnly.self, name: "only-here") == nil
+            else { exit(2) }
+        }
+    }
+
+    @Test func registerServicesRunsRegistrationNowAndOnce() async {
+        await #expect(processExitsWith: .success) {
+            // registerAllServices() registers XYZSessionService: run it first, then replace the registration.
+            Resolver.registerServices?()
+            Resolver.register { XYZMockSessionService() as XYZSessionService }
+            Resolver.main.registerServices()
+            guard Resolver.resolve(XYZSessionService.self) is XYZMockSessionService else { exit(1) }
+        }
+    }
+}

@@ -1,12 +1,32 @@
-/// A container that can also register and resolve by type, for `@InjectedType`:
+/// One protocol for the two libraries that named one `Resolving`.
+///
+/// A container that conforms (as Factory's users write it) can also register and resolve by type, for
+/// `@InjectedType`:
 ///
 /// ```swift
+/// extension Container: Resolving {}
 /// Container.shared.register(MyService.self) { MyService() }
 /// @InjectedType var service: MyService?
 /// ```
-public protocol Resolving: ManagedContainer {}
+///
+/// Any other type that conforms (as Resolver's users write it) gets a ``resolver`` to resolve from:
+///
+/// ```swift
+/// final class ProfileViewController: Resolving {
+///     lazy var viewModel: ProfileViewModel = resolver.resolve()
+/// }
+/// ```
+public protocol Resolving {
+    /// The Resolver-style container this type resolves from: ``Resolver/root`` unless the type says otherwise.
+    var resolver: Resolver { get }
+}
 
 extension Resolving {
+    /// ``Resolver/root``, read on each access, so that switching the root reaches every `Resolving` type.
+    public var resolver: Resolver { Resolver.root }
+}
+
+extension Resolving where Self: ManagedContainer {
     /// Registers `factory` for `type`, keyed by the type itself.
     @discardableResult
     public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T) -> Factory<T> {

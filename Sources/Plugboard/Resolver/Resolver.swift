@@ -25,17 +25,18 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     private let childrenLock = PlatformLock()
     private let children = Published(ChildList([]))
 
-    /// The container that static `register` calls use.
-    public static let main = Resolver(name: "main")
-
-    private static let rootLock = PlatformLock()
-    private nonisolated(unsafe) static var rootStorage: Resolver?
+    /// The container that static `register` calls use. Settable, as in Resolver; ``root`` keeps pointing at
+    /// the container it pointed at until it is set too (or ``reset()`` points it at the new `main`).
+    public static var main: Resolver {
+        get { Defaults.withLock { $0.main() } }
+        set { Defaults.withLock { $0.setMain(newValue) } }
+    }
 
     /// The container that static `resolve` calls use: `main` unless switched (for example to a mock
     /// container for one part of the app). Switching is thread-safe and affects every later resolution.
     public static var root: Resolver {
-        get { rootLock.withLock { rootStorage ?? main } }
-        set { rootLock.withLock { rootStorage = newValue } }
+        get { Defaults.withLock { $0.root() } }
+        set { Defaults.withLock { $0.rootStorage = newValue } }
     }
 
     /// A container, optionally named (for messages and profiles) and with a first child to search.
@@ -44,6 +45,7 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         manager.defaultScope = .graph
         manager.explicitName = containerName
         if let child { add(child: child) }
+        LiveResolvers.shared.add(self)
     }
 
     /// A container that searches `child` after its own registrations.
@@ -165,11 +167,16 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         root.optional(type, name: name, args: args)
     }
 
-    /// Resets `main` and `root`, points `root` back at `main`, and runs `registerAllServices()` again on next use.
+    /// Starts over as Resolver does: a new, empty `main`, `root` pointing at it, the application, cached and
+    /// shared scopes cleared, and `registerAllServices()` run again on next use.
     public static func reset() {
-        main.manager.reset()
-        root.manager.reset()
-        root = main
+        Defaults.withLock { defaults in
+            defaults.setMain(Resolver(name: "main"))
+            defaults.rootStorage = nil
+        }
+        Scope.application.reset()
+        Scope.cached.reset()
+        Scope.shared.reset()
         registered.store(false, ordering: .releasing)
     }
 
@@ -229,6 +236,21 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     // MARK: registerAllServices
+
+    /// Runs `registerAllServices()` now if it has not run yet (it runs by itself before the first resolution).
+    public func registerServices() {
+        Self.registerServicesIfNeeded()
+    }
+
+    private static let registerServicesLock = NSLock()
+    private nonisolated(unsafe) static var registerServicesStorage: (() -> Void)? = { registerServicesIfNeeded() }
+
+    /// Resolver's static hook for the same: call it (`Resolver.registerServices?()`) to register now, or
+    /// replace it. Resolution does not go through it.
+    public static var registerServices: (() -> Void)? {
+        get { registerServicesLock.withLock { registerServicesStorage } }
+        set { registerServicesLock.withLock { registerServicesStorage = newValue } }
+    }
 
     private static let registered = Atomic<Bool>(false)
     private static let registeringLock = NSRecursiveLock()

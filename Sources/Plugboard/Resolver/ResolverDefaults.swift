@@ -1,0 +1,87 @@
+import Foundation
+
+extension Resolver {
+    /// `main` and `root`, kept together under one lock so that reading `root` never sees half a reset.
+    struct Defaults {
+        private nonisolated(unsafe) static var current = Defaults()
+        private static let lock = NSLock()
+
+        private var mainStorage: Resolver?
+        /// Nil until `root` is read or set, or `main` is replaced: then it is what `root` was at that moment.
+        var rootStorage: Resolver?
+
+        static func withLock<R>(_ body: (inout Defaults) -> R) -> R {
+            lock.withLock { body(&current) }
+        }
+
+        mutating func main() -> Resolver {
+            if let mainStorage { return mainStorage }
+            let made = Resolver(name: "main")
+            mainStorage = made
+            return made
+        }
+
+        /// As in Resolver, `root` was initialized to the first `main` and does not follow a later one.
+        mutating func setMain(_ resolver: Resolver) {
+            if rootStorage == nil { rootStorage = main() }
+            mainStorage = resolver
+        }
+
+        mutating func root() -> Resolver {
+            if let rootStorage { return rootStorage }
+            return main()
+        }
+    }
+}
+
+/// Every live `Resolver`, held weakly: Resolver's cache scopes are process-wide, so that
+/// `ResolverScope.cached.reset()` clears a scope in every container at once.
+final class LiveResolvers: @unchecked Sendable {
+    static let shared = LiveResolvers()
+
+    private struct Entry {
+        weak var resolver: Resolver?
+    }
+
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+
+    func add(_ resolver: Resolver) {
+        lock.withLock {
+            entries.removeAll { $0.resolver == nil }
+            entries.append(Entry(resolver: resolver))
+        }
+    }
+
+    var all: [Resolver] {
+        lock.withLock { entries.compactMap(\.resolver) }
+    }
+}
+
+extension Scope.Cached {
+    /// Resolver's `ResolverScope.cached.reset()`: clears what this scope keeps in every `Resolver` container.
+    /// (A `Container` of Factory's kind clears a scope with `manager.reset(scope:)`.)
+    public func reset() {
+        for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+    }
+}
+
+extension Scope.Shared {
+    /// Resolver's `ResolverScope.shared.reset()`: clears what this scope keeps in every `Resolver` container.
+    public func reset() {
+        for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+    }
+}
+
+extension Resolver {
+    /// Resolver's older spelling of ``Scope/application``.
+    public static var application: Scope.Singleton { Scope.application }
+    /// Resolver's older spelling of ``Scope/cached``.
+    public static var cached: Scope.Cached { Scope.cached }
+    /// Resolver's older spelling of ``Scope/graph``.
+    public static var graph: Scope.Graph { Scope.graph }
+    /// Resolver's older spelling of ``Scope/shared``.
+    public static var shared: Scope.Shared { Scope.shared }
+    /// Resolver's older spelling of ``Scope/unique``.
+    public static var unique: Scope.Unique { Scope.unique }
+}
