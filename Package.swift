@@ -5,8 +5,8 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
     name: "Plugboard",
-    // `Synchronization` (atomics for the lock-free read path) needs these releases on Apple platforms.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The engine's atomics are its own (`CPlugboardThread`), so no newer release is needed than these.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Plugboard", targets: ["Plugboard"]),
         .library(name: "PlugboardTesting", targets: ["PlugboardTesting"]),

@@ -11,7 +11,7 @@ let plugboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().dele
 
 let package = Package(
     name: "OrderService",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v12), .iOS(.v15)],
     dependencies: [
         // The trait lets factories be defined with closures isolated to the main actor, as in Factory 2.5.
         .package(path: "../..", traits: ["IsolatedFactoryClosures"]),

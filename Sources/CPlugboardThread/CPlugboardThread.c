@@ -1,3 +1,5 @@
 #include "CPlugboardThread.h"
 
 _Thread_local void *_Nullable plugboard_thread_tracker = 0;
+
+uint64_t plugboard_static_words[4] = {0, 0, 0, 0};

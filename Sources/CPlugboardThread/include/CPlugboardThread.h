@@ -1,6 +1,8 @@
 #ifndef C_PLUGBOARD_THREAD_H
 #define C_PLUGBOARD_THREAD_H
 
+#include "CPlugboardAtomics.h"
+
 /// The calling thread's resolution tracker (a retained Swift object), or NULL before its first resolution.
 ///
 /// A C thread-local because Swift has none: reading it is one load from the thread's TLS block, where

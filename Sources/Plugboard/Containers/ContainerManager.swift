@@ -1,30 +1,28 @@
 import Foundation
-import Synchronization
 
 /// Keeps one container's registrations, context overrides, scope settings and cached instances, and its
 /// container-wide settings (default scope, decorator, trace).
 ///
 /// All of it is safe to use from any thread: resolutions read published snapshots without locking;
 /// changes take this manager's lock for writers only.
-public final class ContainerManager: @unchecked Sendable {
-    /// Keeps the fields below off the cache line of the manager's reference count: every factory retains and
-    /// releases the manager, and resolutions on other threads read those fields on every call. (Fields are
-    /// laid out in order after the 16-byte object header; 56 bytes put the next one past any line the count shares.)
-    private let countLine: (UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0)
+public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
+    /// The words behind the atomics below (see ``InlineAtomicWords``): it must stay the first stored property.
+    private var inlineAtomics: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+
     /// The address of this manager's ``SlotStore`` (retained), or 0 until something is first written: a
     /// container that only resolves definitions never allocates one.
-    @usableFromInline let storeAddress = Atomic<UInt>(0)
+    @inlinable var storeAddress: AtomicWord<UInt> { inlineWord(0) }
     /// The address of the store's current ``SlotTable`` (the shared empty one until the store has a table),
     /// kept here by the store: resolutions find a slot from it with one load, where the store's address
     /// would take a check for none and a second load.
-    @usableFromInline let tableAddress = Atomic<UInt>(SlotTable.empty.address)
+    @inlinable var tableAddress: AtomicWord<UInt> { inlineWord(1) }
     /// Starts as the shared defaults; the first change publishes a copy of this manager's own.
-    @usableFromInline let settings = Published(ManagerSettings.defaults)
+    @inlinable var settings: Published<ManagerSettings> { Published(inlineWord(2)) }
     /// What in ``settings`` keeps resolutions off the fast path (see ``ManagerSettings/flags``), readable
     /// without a read section.
-    @usableFromInline let settingsFlags = Atomic<UInt>(0)
+    @inlinable var settingsFlags: AtomicWord<UInt> { inlineWord(3) }
 
-    @usableFromInline let autoRegistered = Atomic<Bool>(false)
+    @inlinable var autoRegistered: AtomicWord<Bool> { inlineWord(4) }
     /// The container whose `autoRegister()` this manager runs, recorded when it is ``AutoRegistering``: a
     /// factory kept from before a reset has only the manager, and runs it again through this. Weak, since the
     /// container owns the manager; read and written under `autoRegisterLock`.
@@ -36,20 +34,25 @@ public final class ContainerManager: @unchecked Sendable {
     /// the dynamic cast (which costs more than the rest of a new container's first resolution).
     private static let lastPlainType = Atomic<UInt>(0)
     /// The thread running `autoRegister()` (see ``ThreadIdentity``), or 0.
-    @usableFromInline let autoRegisteringThread = Atomic<UInt>(0)
+    @inlinable var autoRegisteringThread: AtomicWord<UInt> { inlineWord(5) }
     /// The type of the container this manager serves (its metadata's address), recorded on first use:
     /// factories hold the manager, not the container, and name the container in messages by it.
-    private let ownerType = Atomic<UInt>(0)
+    private var ownerType: AtomicWord<UInt> { inlineWord(6) }
     /// How messages name the container when not by its type: set by ``Resolver`` before the manager is shared.
     var explicitName: String?
 
     private var pushed: [SavedState] = []
 
     /// Creates a manager with no registrations.
-    public init() {}
+    public init() {
+        checkInlineWords(&inlineAtomics.0)
+        tableAddress.store(SlotTable.empty.address, ordering: .relaxed)
+        settings.publishFirst(ManagerSettings.defaults)
+    }
 
     deinit {
         if let store = existingSlots { store.release() }
+        settings.releaseLast()
     }
 
     /// The store, if one was made, borrowed without reference counting (this manager owns it).

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The situation the program runs in, which decides the context overrides that apply.
 ///
@@ -144,7 +143,7 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     private static let storageLock = PlatformLock()
-    @usableFromInline static let storage = Published(ContextSnapshot(FactoryContext.detected()))
+    @usableFromInline static let storage = Published.standalone(ContextSnapshot(FactoryContext.detected()))
 
     /// The override among `contexts` that applies now, by the documented precedence. Call in a read section.
     @inlinable

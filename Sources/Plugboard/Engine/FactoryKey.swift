@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The identity of a factory inside a container: its key (the property's name) and its types, interned
 /// once into a small integer so that containers find a factory's slot by indexing an array.
@@ -79,23 +78,32 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
     /// One table entry. The address is stored last, with release ordering, so a reader that sees it sees the rest.
     @usableFromInline
-    struct AtomicEntry: ~Copyable {
-        @usableFromInline let address = Atomic<UInt>(0)
-        @usableFromInline let first = Atomic<UInt>(0)
-        @usableFromInline let second = Atomic<UInt>(0)
-        @usableFromInline let id = Atomic<Int>(0)
+    struct AtomicEntry {
+        /// The entry's four words, in the table's allocation.
+        @usableFromInline let base: UnsafeMutablePointer<UInt64>
+        @inlinable init(_ base: UnsafeMutablePointer<UInt64>) { self.base = base }
+        @inlinable var address: AtomicWord<UInt> { AtomicWord(base) }
+        @inlinable var first: AtomicWord<UInt> { AtomicWord(base + 1) }
+        @inlinable var second: AtomicWord<UInt> { AtomicWord(base + 2) }
+        @inlinable var id: AtomicWord<Int> { AtomicWord(base + 3) }
     }
 
     /// An open-addressing table; never freed once published (old tables are kept, so readers need no section).
     @usableFromInline
     final class Table: @unchecked Sendable {
         @usableFromInline let mask: Int
-        @usableFromInline let entries: UnsafeMutablePointer<AtomicEntry>
+        @usableFromInline let words: UnsafeMutablePointer<UInt64>
 
         init(capacity: Int) {
             mask = capacity - 1
-            entries = .allocate(capacity: capacity)
-            for index in 0..<capacity { (entries + index).initialize(to: AtomicEntry()) }
+            words = .allocate(capacity: capacity * 4)
+            words.initialize(repeating: 0, count: capacity * 4)
+        }
+
+        /// Entry `index`: four words, the address last written.
+        @inlinable @inline(__always)
+        func entry(_ index: Int) -> AtomicEntry {
+            AtomicEntry(words + index &* 4)
         }
 
         /// The entry to start probing at: the literal's address decides alone (a literal used with several
@@ -109,12 +117,12 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         func find(_ address: UInt, _ first: UInt, _ second: UInt) -> Int? {
             var index = Self.hash(address) & mask
             while true {
-                let entry = entries + index
-                let stored = entry.pointee.address.load(ordering: .acquiring)
+                let entry = self.entry(index)
+                let stored = entry.address.load(ordering: .acquiring)
                 if stored == 0 { return nil }
-                if stored == address && entry.pointee.first.load(ordering: .relaxed) == first
-                    && entry.pointee.second.load(ordering: .relaxed) == second {
-                    return entry.pointee.id.load(ordering: .relaxed)
+                if stored == address && entry.first.load(ordering: .relaxed) == first
+                    && entry.second.load(ordering: .relaxed) == second {
+                    return entry.id.load(ordering: .relaxed)
                 }
                 index = (index &+ 1) & mask
             }
@@ -123,12 +131,12 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         /// Adds an entry in place; concurrent probes see it whole or not at all. Call under the registry's lock.
         func insert(_ entry: Entry) {
             var index = Self.hash(entry.address) & mask
-            while (entries + index).pointee.address.load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
-            let slot = entries + index
-            slot.pointee.first.store(entry.first, ordering: .relaxed)
-            slot.pointee.second.store(entry.second, ordering: .relaxed)
-            slot.pointee.id.store(entry.id, ordering: .relaxed)
-            slot.pointee.address.store(entry.address, ordering: .releasing)
+            while self.entry(index).address.load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
+            let slot = self.entry(index)
+            slot.first.store(entry.first, ordering: .relaxed)
+            slot.second.store(entry.second, ordering: .relaxed)
+            slot.id.store(entry.id, ordering: .relaxed)
+            slot.address.store(entry.address, ordering: .releasing)
         }
     }
 
@@ -140,7 +148,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
     /// The current fast table (a retained `Table`'s address; 0 before the first key), a statically
     /// initialized global so that probing it needs no lazy-initialization check.
-    @usableFromInline static let fastTable = Atomic<UInt>(0)
+    @inlinable static var fastTable: AtomicWord<UInt> { StaticWords.keyTable }
     private let lock = PlatformLock()
     private nonisolated(unsafe) var fastEntries: [Entry] = []
     private nonisolated(unsafe) var idsByText: [TextKey: Int] = [:]

@@ -61,7 +61,7 @@ enum IsolatedFactoryClosure {
         }
         if actor === MainActor.shared {
             if !MainQueueCheck.isOnMainQueue { fatalError(message()) }
-        } else {
+        } else if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             actor.preconditionIsolated(message())
         }
     }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Lets any number of threads read published snapshots without taking a lock, while writers replace them.
 ///
@@ -14,7 +13,7 @@ final class ReadSection: @unchecked Sendable {
     /// Guards the counters and the retired snapshots.
     private let lock = PlatformLock()
     /// The read counter of every thread that has a tracker.
-    private nonisolated(unsafe) var counters: [UnsafeMutablePointer<Atomic<Int>>] = []
+    private nonisolated(unsafe) var counters: [UnsafeMutablePointer<UInt64>] = []
     private nonisolated(unsafe) var retired: [Unmanaged<AnyObject>] = []
 
     private init() {}
@@ -24,21 +23,21 @@ final class ReadSection: @unchecked Sendable {
     static func read<R>(_ body: () throws -> R) rethrows -> R {
         try ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
             let counter = tracker.readCounter
-            counter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-            defer { counter.pointee.wrappingSubtract(1, ordering: .releasing) }
+            counter.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            defer { counter.wrappingSubtract(1, ordering: .releasing) }
             return try body()
         }
     }
 
     /// Adds a new thread's counter (see ``ResolutionTracker``).
-    func register(_ counter: UnsafeMutablePointer<Atomic<Int>>) {
-        lock.withLock { counters.append(counter) }
+    func register(_ counter: AtomicWord<Int>) {
+        lock.withLock { counters.append(counter.address) }
     }
 
     /// Removes the counter of a thread that is ending; it reads zero, since the thread reads nothing more.
-    func unregister(_ counter: UnsafeMutablePointer<Atomic<Int>>) {
+    func unregister(_ counter: AtomicWord<Int>) {
         lock.withLock {
-            if let index = counters.firstIndex(of: counter) {
+            if let index = counters.firstIndex(of: counter.address) {
                 counters.swapAt(index, counters.count - 1)
                 counters.removeLast()
             }
@@ -66,7 +65,7 @@ final class ReadSection: @unchecked Sendable {
 
     /// Call under `lock`.
     private func allIdle() -> Bool {
-        for counter in counters where counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
+        for counter in counters where AtomicWord<Int>(counter).load(ordering: .sequentiallyConsistent) != 0 {
             return false
         }
         return true
@@ -75,19 +74,33 @@ final class ReadSection: @unchecked Sendable {
 
 /// One immutable snapshot, published for lock-free reads inside a ``ReadSection`` and replaced by writers.
 ///
-/// Kept as the snapshot's address in a plain word: an `Atomic<Unmanaged>` checks for a null address on every
-/// load, two instructions on each of the resolution path's reads.
+/// A view of the atomic word that holds the current snapshot's address (retained; never 0 once published).
+/// The word belongs to the object that owns the snapshot (see ``InlineAtomicWords``): that object publishes
+/// the first snapshot with ``publishFirst(_:)`` and drops the last one with ``releaseLast()`` in its deinit.
 @usableFromInline
-struct Published<Value: AnyObject>: ~Copyable, @unchecked Sendable {
-    /// The current snapshot's address, retained; never 0.
-    @usableFromInline let storage: Atomic<UInt>
+struct Published<Value: AnyObject>: @unchecked Sendable {
+    @usableFromInline let storage: AtomicWord<UInt>
 
-    @usableFromInline
-    init(_ value: Value) {
-        storage = Atomic(Self.retainedAddress(value))
+    @inlinable @inline(__always)
+    init(_ storage: AtomicWord<UInt>) {
+        self.storage = storage
     }
 
-    deinit {
+    /// A snapshot with a word of its own that lives as long as the process, for a static.
+    static func standalone(_ value: Value) -> Published {
+        let words = Unmanaged.passRetained(AtomicWords.make(count: 1)).takeUnretainedValue()
+        let published = Published(words.word(0))
+        published.publishFirst(value)
+        return published
+    }
+
+    /// Publishes the first snapshot, before the owner is shared.
+    func publishFirst(_ value: Value) {
+        storage.store(Self.retainedAddress(value), ordering: .releasing)
+    }
+
+    /// Drops the owner's reference to the current snapshot; the owner is going away.
+    func releaseLast() {
         Self.snapshot(at: storage.load(ordering: .acquiring)).release()
     }
 

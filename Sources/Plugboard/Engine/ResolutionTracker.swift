@@ -6,7 +6,6 @@ import Glibc
 import Musl
 #endif
 import CPlugboardThread
-import Synchronization
 
 /// The resolutions under way on the current thread: the chain for cycle detection, the `graph` scope's
 /// instances, and the thread's read-section counter. Resolution is synchronous, so a thread-local (not a
@@ -81,7 +80,7 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         let buffer = create(minimumCapacity: depthLimit + 1) { _ in Header() }
         let tracker = unsafeDowncast(buffer, to: ResolutionTracker.self)
         tracker.withUnsafeMutablePointerToElements { elements in
-            UnsafeMutableRawPointer(elements).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
+            UnsafeMutableRawPointer(elements).bindMemory(to: UInt64.self, capacity: 1).initialize(to: 0)
         }
         ReadSection.shared.register(tracker.readCounter)
         return tracker
@@ -100,8 +99,8 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     /// This thread's counter in the ``ReadSection``: the first element's memory (a header cannot hold an
     /// atomic value), at a fixed distance from the tracker, so entering the section loads no pointer.
     @inlinable @inline(__always)
-    var readCounter: UnsafeMutablePointer<Atomic<Int>> {
-        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Atomic<Int>.self) }
+    var readCounter: AtomicWord<Int> {
+        AtomicWord(withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) })
     }
 
     /// The frames, after the element that holds the read counter.
@@ -123,7 +122,7 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     func enter(_ frame: Frame) {
         let depthInBytes = state.pointee.depthInBytes
         if depthInBytes == 0 {
-            readCounter.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            readCounter.wrappingAdd(1, ordering: .sequentiallyConsistent)
         } else if depthInBytes >= Self.cycleSearchDepth * Self.frameSize {
             enterDeep(frame)
         }
@@ -150,7 +149,7 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         state.pointee.depthInBytes &-= Self.frameSize
         if state.pointee.depthInBytes == 0 {
             if state.pointee.hasGraph { dropGraph() }
-            readCounter.pointee.wrappingSubtract(1, ordering: .releasing)
+            readCounter.wrappingSubtract(1, ordering: .releasing)
         }
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Everything a container knows about one factory: what was registered, how it is scoped, its context
 /// overrides and decorator, and the instance its scope keeps. Published as an immutable ``SlotState``.

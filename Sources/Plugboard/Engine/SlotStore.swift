@@ -1,12 +1,23 @@
-import Synchronization
 
 /// One factory's place in a store: its published state and the lock that makes a scoped build happen once.
 @usableFromInline
-final class Slot: @unchecked Sendable {
-    @usableFromInline let state = Published(SlotState.empty)
+final class Slot: InlineAtomicWords, @unchecked Sendable {
+    /// The words behind ``state`` and ``summary`` (see ``InlineAtomicWords``): the first stored property.
+    private var inlineAtomics: (UInt64, UInt64) = (0, 0)
+
+    @inlinable var state: Published<SlotState> { Published(inlineWord(0)) }
     /// The slot's scope's ``Scope/serial`` shifted left by one, with the `once()` seal in bit 0, so a modifier
     /// can see that it would change nothing without a read section. Updated with every new state.
-    @usableFromInline let summary = Atomic<UInt>(0)
+    @inlinable var summary: AtomicWord<UInt> { inlineWord(1) }
+
+    @usableFromInline init() {
+        checkInlineWords(&inlineAtomics.0)
+        state.publishFirst(SlotState.empty)
+    }
+
+    deinit {
+        state.releaseLast()
+    }
 
     /// Publishes new fields and their summary. Call under the store's lock.
     func publish(_ fields: SlotFields) {
@@ -30,14 +41,14 @@ final class Slot: @unchecked Sendable {
 /// the capacity means a new, larger table. The entries follow the capacity in the table's own allocation,
 /// so finding a slot takes no load of an entries pointer.
 @usableFromInline
-final class SlotTable: ManagedBuffer<Int, Atomic<UInt>> {
+final class SlotTable: ManagedBuffer<Int, UInt64> {
     /// Makes a table of `capacity` entries, with the slots of `old` copied in.
     static func make(capacity: Int, copying old: SlotTable?) -> SlotTable {
         let table = unsafeDowncast(create(minimumCapacity: capacity) { _ in capacity }, to: SlotTable.self)
         table.withUnsafeMutablePointerToElements { entries in
             for index in 0..<capacity {
-                let copied = old.map { index < $0.slotCapacity ? $0.entry(index).pointee.load(ordering: .relaxed) : 0 } ?? 0
-                (entries + index).initialize(to: Atomic(copied))
+                let copied = old.map { index < $0.slotCapacity ? $0.entry(index).load(ordering: .relaxed) : 0 } ?? 0
+                (entries + index).initialize(to: copied.atomicWord)
             }
         }
         return table
@@ -53,15 +64,15 @@ final class SlotTable: ManagedBuffer<Int, Atomic<UInt>> {
 
     /// Entry `index`: a slot's address, or 0 for none.
     @inlinable @inline(__always)
-    func entry(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-        withUnsafeMutablePointerToElements { $0 + index }
+    func entry(_ index: Int) -> AtomicWord<UInt> {
+        AtomicWord(withUnsafeMutablePointerToElements { $0 + index })
     }
 
     /// The slot of factory `id`, if it has one.
     @inlinable @inline(__always)
     func slot(_ id: Int) -> Unmanaged<Slot>? {
         guard id < slotCapacity else { return nil }
-        let address = entry(id).pointee.load(ordering: .acquiring)
+        let address = entry(id).load(ordering: .acquiring)
         guard address != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
     }
@@ -85,7 +96,7 @@ final class SlotTable: ManagedBuffer<Int, Atomic<UInt>> {
 
     /// Publishes `slot` as factory `id`'s (an id below the capacity, with no slot yet). Call under the store's lock.
     func set(_ slot: Slot, at id: Int) {
-        entry(id).pointee.store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
+        entry(id).store(UInt(bitPattern: Unmanaged.passUnretained(slot).toOpaque()), ordering: .releasing)
     }
 
     /// The table of every store that has no slot yet. Never written to (a new slot means a new table), so safe
@@ -100,8 +111,11 @@ final class SlotTable: ManagedBuffer<Int, Atomic<UInt>> {
 /// they grow, so keeping them costs at most as much again), so a table and its slots can be read outside
 /// a section.
 @usableFromInline
-final class SlotStore: @unchecked Sendable {
-    @usableFromInline let table = Published(SlotTable.empty)
+final class SlotStore: InlineAtomicWords, @unchecked Sendable {
+    /// The word behind ``table`` (see ``InlineAtomicWords``): the first stored property.
+    private var inlineAtomics: (UInt64) = (0)
+
+    @inlinable var table: Published<SlotTable> { Published(inlineWord(0)) }
     @usableFromInline let writeLock = PlatformLock()
     /// The manager whose ``ContainerManager/tableAddress`` follows this store's table; it owns the store.
     private unowned(unsafe) let mirror: ContainerManager?
@@ -113,6 +127,12 @@ final class SlotStore: @unchecked Sendable {
     /// through the store (resolutions read it on every call).
     @usableFromInline init(mirror: ContainerManager? = nil) {
         self.mirror = mirror
+        checkInlineWords(&inlineAtomics)
+        table.publishFirst(SlotTable.empty)
+    }
+
+    deinit {
+        table.releaseLast()
     }
 
     /// Borrows the fields of factory `id` (empty fields if none were ever written). Call inside a read section.

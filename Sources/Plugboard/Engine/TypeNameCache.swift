@@ -1,11 +1,12 @@
-import Synchronization
 
 /// Type names worked out once per type: describing a type walks its metadata, which costs far more than a
 /// lookup, and container names, profiles, catalogs and messages ask for the same names again and again.
 /// Shared by the package's modules, each with its own way of naming a type.
-package final class TypeNameCache: Sendable {
+package final class TypeNameCache: @unchecked Sendable {
     private let describe: @Sendable (Any.Type) -> String
-    private let names = Mutex<[ObjectIdentifier: String]>([:])
+    private let lock = PlatformLock()
+    /// Guarded by `lock`.
+    private var names: [ObjectIdentifier: String] = [:]
 
     /// A cache that names each type with `describe`, once.
     package init(_ describe: @escaping @Sendable (Any.Type) -> String) {
@@ -14,9 +15,9 @@ package final class TypeNameCache: Sendable {
 
     /// The name of `type`.
     package func name(of type: Any.Type) -> String {
-        if let known = names.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+        if let known = lock.withLock({ names[ObjectIdentifier(type)] }) { return known }
         let name = describe(type)
-        names.withLock { $0[ObjectIdentifier(type)] = name }
+        lock.withLock { names[ObjectIdentifier(type)] = name }
         return name
     }
 

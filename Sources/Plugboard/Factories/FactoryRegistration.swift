@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a `Factory` or `ParameterFactory` carries: its container's manager, its interned key, and its own
 /// definition. Resolution reads the manager's published settings for that key; modifiers write them.
@@ -230,7 +229,7 @@ public struct FactoryRegistration<P, T>: Sendable {
                 singleton.dropMirrors(of: id)
             }
             if fields.cached == nil && fields.scope === scope && SlotState.Route(fields) == .singleton
-                && singleton.activeIsolations.pointee.load(ordering: .relaxed) == 0
+                && singleton.activeIsolations.load(ordering: .relaxed) == 0
             {
                 // Later hits are served from this container's own state (see `SingletonMirrors`).
                 singleton.mirror(id, into: manager.slots, generation: fields.generation)

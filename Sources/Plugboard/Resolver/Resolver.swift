@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A Resolver-style container: services registered and resolved by type (and an optional name), with
 /// nested child containers. It runs on the same engine as `Container` (scopes, decorators, resets,
@@ -18,12 +17,14 @@ import Synchronization
 /// Lookup searches the container's own registrations, then each child in the order added, depth first;
 /// the first match wins. The factory found resolves its own dependencies starting again from the
 /// container where the lookup started, so a mock registered there reaches dependencies found in children.
-public final class Resolver: ManagedContainer, @unchecked Sendable {
+public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sendable {
+    /// The word behind `children` (see ``InlineAtomicWords``): the first stored property.
+    private var inlineAtomics: (UInt64) = (0)
     /// Keeps this container's registrations, caches and settings.
     public let manager = ContainerManager()
     private let name: String?
     private let childrenLock = PlatformLock()
-    private let children = Published(ChildList([]))
+    private var children: Published<ChildList> { Published(inlineWord(0)) }
 
     /// The container that static `register` calls use. Settable, as in Resolver; ``root`` keeps pointing at
     /// the container it pointed at until it is set too (or ``reset()`` points it at the new `main`).
@@ -42,10 +43,16 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     /// A container, optionally named (for messages and profiles) and with a first child to search.
     public init(name: String? = nil, child: Resolver? = nil) {
         self.name = name
+        checkInlineWords(&inlineAtomics)
+        children.publishFirst(ChildList([]))
         manager.defaultScope = .graph
         manager.explicitName = containerName
         if let child { add(child: child) }
         LiveResolvers.shared.add(self)
+    }
+
+    deinit {
+        children.releaseLast()
     }
 
     /// A container that searches `child` after its own registrations.

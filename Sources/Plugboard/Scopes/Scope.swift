@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How long a resolved instance lives. Set one on a factory with `scope(_:)` or a shortcut (`.cached`, ...).
 ///
@@ -125,7 +124,7 @@ extension Scope {
         /// Runs `body` with the store of the current task: the process store, or a test's isolated one.
         @inlinable @inline(__always) @discardableResult
         func withStore<R>(_ body: (SlotStore) throws -> R) rethrows -> R {
-            if activeIsolations.pointee.load(ordering: .relaxed) > 0, let isolation = SingletonIsolation.current {
+            if activeIsolations.load(ordering: .relaxed) > 0, let isolation = SingletonIsolation.current {
                 return try body(isolation.store(for: self))
             }
             return try body(processStore)
@@ -157,22 +156,22 @@ extension Scope {
 @usableFromInline
 final class SingletonIsolation: @unchecked Sendable {
     /// How many isolations are under way, in any task; allocated once and never freed.
-    @usableFromInline nonisolated(unsafe) static let activeCount: UnsafeMutablePointer<Atomic<Int>> = {
-        let counter = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
-        counter.initialize(to: Atomic(0))
-        return counter
+    @usableFromInline static let activeCount: AtomicWord<Int> = {
+        let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        counter.initialize(to: 0)
+        return AtomicWord(counter)
     }()
     @TaskLocal @usableFromInline static var current: SingletonIsolation?
 
     /// Counts an isolation in; containers stop serving singletons from their copies (see ``SingletonMirrors``).
     static func begin() {
-        activeCount.pointee.wrappingAdd(1, ordering: .relaxed)
+        activeCount.wrappingAdd(1, ordering: .relaxed)
         SingletonMirrors.shared.dropAll()
     }
 
     /// Counts an isolation out.
     static func end() {
-        activeCount.pointee.wrappingSubtract(1, ordering: .relaxed)
+        activeCount.wrappingSubtract(1, ordering: .relaxed)
     }
 
     private let lock = PlatformLock()

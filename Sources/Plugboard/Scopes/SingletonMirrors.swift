@@ -37,7 +37,7 @@ final class SingletonMirrors: @unchecked Sendable {
     /// singleton one, or the instance is gone, or a test isolates singletons.
     func mirror(_ id: Int, of scope: Scope.Singleton, into container: SlotStore, generation: UInt64) {
         lock.withLock {
-            guard scope.activeIsolations.pointee.load(ordering: .relaxed) == 0 else { return }
+            guard scope.activeIsolations.load(ordering: .relaxed) == 0 else { return }
             let scopeID = ObjectIdentifier(scope)
             let entry = ReadSection.read {
                 scope.processStore.withFields(id) { kept in kept.cacheScope == scopeID ? kept.cached : nil }
