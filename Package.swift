@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Plugboard", targets: ["Plugboard"]),
         .library(name: "PlugboardTesting", targets: ["PlugboardTesting"]),
         .library(name: "PlugboardProfiles", targets: ["PlugboardProfiles"]),
+        // The profile format alone (parse, read, merge, check, catalogs), without the DI engine: for tools.
+        .library(name: "PlugboardProfileFormat", targets: ["PlugboardProfileFormat"]),
         .library(name: "PlugboardProfilesTesting", targets: ["PlugboardProfilesTesting"]),
         // Plugboard's launch options as an @OptionGroup, for programs built on swift-argument-parser.
         .library(name: "PlugboardArgumentParser", targets: ["PlugboardArgumentParser"]),
@@ -41,9 +43,13 @@ let package = Package(
         .target(name: "PlugboardTesting", dependencies: ["Plugboard"], swiftSettings: strict),
         // libyaml from the system: Debian's libyaml-dev (the only YAML parser; no YAML package).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // The profile format: files -> parsing -> reading -> merging -> checking, with diagnostics and the
+        // catalog. It knows nothing of the engine; the validator links only this.
+        .target(name: "PlugboardProfileFormat", dependencies: ["CYAML"], swiftSettings: strict),
+        // Applying profiles: the declarations a program makes and the program-level launch, on the engine.
         .target(
             name: "PlugboardProfiles",
-            dependencies: ["Plugboard", "CYAML", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Plugboard", "PlugboardProfileFormat", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .target(
@@ -60,7 +66,7 @@ let package = Package(
         // `Plugboard` on case-insensitive file systems).
         .executableTarget(
             name: "PlugboardCLI",
-            dependencies: ["PlugboardProfiles", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PlugboardProfileFormat", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .plugin(
@@ -100,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlugboardProfilesTests",
-            dependencies: ["PlugboardProfiles", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
+            dependencies: ["PlugboardProfiles", "PlugboardProfileFormat", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
             exclude: ["Fixtures"]
         ),
         // A two-container program whose launches PlugboardCLITests runs as subprocesses.
@@ -112,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlugboardCLITests",
-            dependencies: ["PlugboardProfiles", "PlugboardCLI", "plugboard-example", "plugboard-launch-checks", "plugboard-greeter-example"],
+            dependencies: ["PlugboardProfiles", "PlugboardProfileFormat", "PlugboardCLI", "plugboard-example", "plugboard-launch-checks", "plugboard-greeter-example"],
             exclude: ["Fixtures"]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).

@@ -1,4 +1,4 @@
-import PlugboardProfiles
+import PlugboardProfileFormat
 
 /// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=CODE::message`.
 enum GitHubReport {

@@ -1,4 +1,4 @@
-import PlugboardProfiles
+import PlugboardProfileFormat
 
 #if canImport(Glibc)
 import Glibc

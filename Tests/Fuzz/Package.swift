@@ -14,7 +14,7 @@ let package = Package(
     name: "PlugboardFuzz",
     dependencies: [.package(path: "../..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "PlugboardProfiles", package: plugboard)]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "PlugboardProfileFormat", package: plugboard)]),
         .executableTarget(name: "FuzzYAML", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCheck", dependencies: ["FuzzSupport"]),

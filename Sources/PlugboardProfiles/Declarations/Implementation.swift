@@ -30,15 +30,6 @@ public struct Implementation<T>: Sendable {
     }
 }
 
-extension ValueNode {
-    /// `{}`, for settings that a profile left out.
-    static let emptyMapping: ValueNode = {
-        var table = NodeTable()
-        let root = table.appendCollection(mapping: true, line: 1, column: 1)
-        return ValueNode(tree: NodeTree(table, root: root, fileNumber: InternedNames.number(of: "<no settings>")), index: root)
-    }()
-}
-
 /// A type's name without its module: `FixedClock.Settings`, `Array<String>`. Worked out once per type
 /// (declaring a factory asks for it on every `applyProfile`, and reflecting a type's name is slow).
 func typeName(_ type: Any.Type) -> String {

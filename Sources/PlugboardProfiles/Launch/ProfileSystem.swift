@@ -108,7 +108,7 @@ public enum ProfileSystem {
     static func apply(_ plan: [CheckedEntry<PreparedClosure>], to live: LiveDeclarations, scopes: [String: Scope]) {
         for entry in plan {
             // Most entries set no context: no array is made for them.
-            let contexts = entry.contexts.isEmpty ? [] : entry.contexts.map { ($0.context, $0.closure) }
+            let contexts = entry.contexts.isEmpty ? [] : entry.contexts.map { (FactoryContextType($0.context), $0.closure) }
             live.factories[entry.key].unsafelyUnwrapped.apply(entry.registration, entry.scope.flatMap { scopes[$0] }, contexts)
         }
     }

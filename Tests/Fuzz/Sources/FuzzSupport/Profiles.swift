@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardProfiles
+import PlugboardProfileFormat
 
 /// What every fuzz target does with one input: the stages a launch and the validator run on a file.
 public enum FuzzProfiles {

@@ -92,8 +92,8 @@ public struct CatalogSource: DeclarationSource, Sendable {
 }
 
 /// Checks a node against a ``TypeShape`` by the same scalar rules the program's decoder applies.
-enum ShapeChecker {
-    static func check(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> [Diagnostic] {
+package enum ShapeChecker {
+    package static func check(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> [Diagnostic] {
         var found: [Diagnostic] = []
         // An explicit work list, so that deep values cannot exhaust the stack.
         var work: [(Int, TypeShape)] = [(node.index, shape)]

@@ -1,4 +1,3 @@
-import Plugboard
 
 /// What a merged profile is checked against: the program's own declarations (at launch) or a catalog
 /// (in the validator). Both answer the same questions, so one checker serves both.
@@ -79,7 +78,7 @@ public struct CheckedEntry<Prepared> {
     /// The scope's name.
     public var scope: String?
     /// Context overrides in a stable order.
-    public var contexts: [(context: FactoryContextType, closure: Prepared)] = []
+    public var contexts: [(context: ProfileContext, closure: Prepared)] = []
 }
 
 /// Checks merged profiles against declarations, collecting every finding.
@@ -136,14 +135,14 @@ public enum ProfileChecker {
         return (checked, diagnostics.sorted { $0.position < $1.position })
     }
 
-    static func contextType(_ name: String) -> FactoryContextType {
+    static func contextType(_ name: String) -> ProfileContext {
         switch name {
         case "test": .test
         case "preview": .preview
         case "debug": .debug
         case "simulator": .simulator
         case "device": .device
-        default: .arg(String(name.dropFirst("arg:".count)))
+        default: .argument(String(name.dropFirst("arg:".count)))
         }
     }
 

@@ -373,3 +373,12 @@ struct SingleNodeContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decodeValue(type) }
 }
+
+extension ValueNode {
+    /// `{}`, for settings that a profile left out.
+    package static let emptyMapping: ValueNode = {
+        var table = NodeTable()
+        let root = table.appendCollection(mapping: true, line: 1, column: 1)
+        return ValueNode(tree: NodeTree(table, root: root, fileNumber: InternedNames.number(of: "<no settings>")), index: root)
+    }()
+}

@@ -28,7 +28,7 @@ public struct ProfileSelection: Sendable, Equatable {
     }
 
     /// No profile, chosen by nothing.
-    static let nothing = ProfileSelection(names: [], source: .none)
+    package static let nothing = ProfileSelection(names: [], source: .none)
 
     /// The launch argument that names profiles.
     public static let argument = "--plugboard-profile"
@@ -55,7 +55,7 @@ public struct ProfileSelection: Sendable, Equatable {
     }
 
     /// The value of a `--flag VALUE` or `--flag=VALUE` launch argument (the last one given).
-    static func value(of flag: String, in arguments: [String]) -> String? {
+    package static func value(of flag: String, in arguments: [String]) -> String? {
         var found: String?
         var index = arguments.startIndex
         while index < arguments.endIndex {
