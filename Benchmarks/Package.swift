@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: [
             .product(name: "Plugboard", package: plugboard),
             .product(name: "PlugboardProfiles", package: plugboard),
+            .product(name: "PlugboardProfileFormat", package: plugboard),
             "Swinject", "CLibYAML", .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Scenarios"),
         .executableTarget(
@@ -33,6 +34,6 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // One scenario per run, for `valgrind --tool=callgrind` instruction counts (exact on a shared machine).
-        .executableTarget(name: "CallgrindProbe", dependencies: ["Scenarios", .product(name: "PlugboardProfiles", package: plugboard)], path: "Sources/CallgrindProbe"),
+        .executableTarget(name: "CallgrindProbe", dependencies: ["Scenarios", .product(name: "PlugboardProfiles", package: plugboard), .product(name: "PlugboardProfileFormat", package: plugboard)], path: "Sources/CallgrindProbe"),
     ]
 )

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// `plugboard diff`: which factories differ between two merged profiles, and where each side comes from.
 struct Diff: ParsableCommand {

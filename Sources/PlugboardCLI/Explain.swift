@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// `plugboard explain`: the merged result of profiles, each setting with where it came from.
 struct Explain: ParsableCommand {

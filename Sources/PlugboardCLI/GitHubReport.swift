@@ -1,4 +1,4 @@
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=CODE::message`.
 enum GitHubReport {

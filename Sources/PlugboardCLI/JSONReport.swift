@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// One JSON document with every result and the summary, in a deterministic order.
 enum JSONReport {

@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// SARIF 2.1.0 for code-scanning upload: the rules (every diagnostic code) and one result per finding.
 /// SARIF's URIs must be absolute: the documentation's are given only with `--docs-url` (where the program's

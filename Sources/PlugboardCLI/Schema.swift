@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// `plugboard schema`: the JSON Schema of profiles (or of catalogs), for editors and other validators.
 struct Schema: ParsableCommand {

@@ -1,4 +1,4 @@
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// What a text-like report prints: every finding once, at most so many per file, and for a file with more a
 /// line saying how many were left out (a file with a million mistakes must not flood a CI log).

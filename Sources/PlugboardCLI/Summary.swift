@@ -1,5 +1,5 @@
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// The line that ends every text-like report: `12 files checked: 11 valid, 1 invalid (2 errors, 1 warning)`.
 func summary(_ validation: Validation) -> String {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// The tool's own problems (unreadable paths, bad catalog): said on standard error, exit status 2.
 struct ToolError: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 #if canImport(Glibc)
 import Glibc

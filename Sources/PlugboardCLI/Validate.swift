@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// `plugboard validate`: checks files and folders of profiles, with or without the program's catalog.
 struct Validate: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// A program built on swift-argument-parser (`plugboard-greeter-example`) takes Plugboard's launch options

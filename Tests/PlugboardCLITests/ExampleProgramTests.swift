@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// Runs the example program (`plugboard-example`) as a subprocess with its bundled profiles.

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// The validator's verdict is the launch's: every wrong profile in `Fixtures/launch-corpus` (YAML and JSON),

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// The program-level launch, through a real two-container program (`plugboard-launch-checks`) run as a

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// The validator's bounds: how many findings it prints per file, how deep an `extends` chain may go, and

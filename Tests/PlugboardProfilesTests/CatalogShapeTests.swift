@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// The catalog records every check the launch makes, or says that the program makes it.

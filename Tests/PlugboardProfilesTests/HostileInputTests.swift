@@ -1,6 +1,7 @@
 import Foundation
 import Plugboard
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// The hostile corpus: every file is rejected with its exact code, line and column, and a container

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// A section of tens of thousands of entries checked against a catalog: the validator checks such a section

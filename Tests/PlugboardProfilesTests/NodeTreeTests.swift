@@ -1,4 +1,5 @@
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// Reading a parsed tree in place (`pairs(of:)`, `items(of:)`, `scalarAndStyle(_:)`) gives what its `Kind`

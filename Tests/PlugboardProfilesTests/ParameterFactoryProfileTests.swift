@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Plugboard
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// A container with a parameter factory that profiles may rewire.

@@ -1,6 +1,7 @@
 import Foundation
 import Plugboard
-import PlugboardProfiles
+@_spi(Tools) import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// Every rule of the format and of checking against declarations, on the files in Fixtures/profiles.

@@ -1,6 +1,7 @@
 import Foundation
 import Plugboard
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import PlugboardProfilesTesting
 import PlugboardTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// The checked-in schemas are exactly what the code generates (regenerate with `plugboard schema`).

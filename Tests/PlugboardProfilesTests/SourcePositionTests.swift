@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// Positions name their file by a number kept for the process; they still compare, sort, print and encode

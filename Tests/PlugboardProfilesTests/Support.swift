@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Plugboard
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Synchronization
 
 protocol Analytics: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 import Testing
 
 /// Profiles with thousands of factory keys: the parsers index such mappings by name, and merging finds each

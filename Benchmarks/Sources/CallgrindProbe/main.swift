@@ -3,7 +3,8 @@
 //   CallgrindProbe unique/plugboard-instance 1000
 import Foundation
 import PlugboardProfiles
-import Scenarios
+@_spi(Tools) import PlugboardProfileFormat
+@_spi(Tools) import Scenarios
 
 let arguments = CommandLine.arguments
 

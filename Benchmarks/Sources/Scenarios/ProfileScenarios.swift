@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Plugboard
 import PlugboardProfiles
+@_spi(Tools) import PlugboardProfileFormat
 
 /// Profiles on disk for the parsing rows, and the wide container for the applying row.
 public enum ProfileScenarios {
@@ -41,7 +42,7 @@ public enum ProfileScenarios {
     }
 
     /// The catalog the generated profiles are checked against.
-    public static let catalog: Catalog = {
+    @_spi(Tools) public static let catalog: Catalog = {
         var catalog = Catalog()
         var container = Catalog.CatalogContainer()
         for index in 0..<entries(10 << 20) {

@@ -2,79 +2,79 @@ import Foundation
 
 /// Checks profiles against a catalog file: names from the catalog, `value:` and `with:` against the
 /// recorded shapes (the validator's front end; the program itself decodes into the real types).
-public struct CatalogSource: DeclarationSource, Sendable {
+package struct CatalogSource: DeclarationSource, Sendable {
     /// The catalog.
-    public let catalog: Catalog
+    package let catalog: Catalog
 
     /// A source over `catalog`.
-    public init(_ catalog: Catalog) {
+    package init(_ catalog: Catalog) {
         self.catalog = catalog
     }
 
     /// Whether the catalog has `container`.
-    public func declares(container: String) -> Bool {
+    package func declares(container: String) -> Bool {
         catalog.containers[container] != nil
     }
 
     /// The catalog's entry for the factory `key` in `container`.
-    public func factory(_ key: String, in container: String) -> Catalog.CatalogFactory? {
+    package func factory(_ key: String, in container: String) -> Catalog.CatalogFactory? {
         catalog.containers[container]?.factories[key]
     }
 
     /// Finds factories of `container` in its table, looked up once.
-    public func factoryFinder(in container: String) -> (String) -> Catalog.CatalogFactory? {
+    package func factoryFinder(in container: String) -> (String) -> Catalog.CatalogFactory? {
         let factories = catalog.containers[container]?.factories ?? [:]
         return { key in factories[key] }
     }
 
     /// The catalog's factory keys of `container`.
-    public func factoryKeys(in container: String) -> [String] {
+    package func factoryKeys(in container: String) -> [String] {
         Array(catalog.containers[container]?.factories.keys ?? [:].keys)
     }
 
     /// Whether the catalog has the implementation for the factory.
-    public func declares(implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
+    package func declares(implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
         factory.implementations.value(named: implementation) != nil
     }
 
     /// The catalog's implementation names of a factory.
-    public func implementations(of factory: Catalog.CatalogFactory) -> [String] {
+    package func implementations(of factory: Catalog.CatalogFactory) -> [String] {
         Array(factory.implementations.keys)
     }
 
     /// Whether the catalog records settings for the implementation.
-    public func takesSettings(_ implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
+    package func takesSettings(_ implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
         factory.implementations.value(named: implementation)?.settings != nil
     }
 
     /// Checks settings against the recorded shape.
-    public func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> Result<Void, ProfileError> {
+    package func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> Result<Void, ProfileError> {
         guard let shape = factory.implementations.value(named: implementation)?.settings else { return .success(()) }
         return checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
     }
 
     /// Finds the implementation once, and checks the settings given against its recorded shape.
-    public func check(implementation name: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> ImplementationCheck<Void> {
+    package func check(implementation name: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> ImplementationCheck<Void> {
         guard let implementation = factory.implementations.value(named: name) else { return .undeclared }
         guard let shape = implementation.settings else { return settings == nil ? .checked(.success(())) : .takesNoSettings }
         return .checked(checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings))
     }
 
     /// Nothing to prepare: the definition is the program's.
-    public func definition(of factory: Catalog.CatalogFactory) {}
+    package func definition(of factory: Catalog.CatalogFactory) {}
 
     /// The scope the catalog records for the factory's definition.
-    public func definitionScope(of factory: Catalog.CatalogFactory) -> String? {
+    package func definitionScope(of factory: Catalog.CatalogFactory) -> String? {
         factory.definitionScope
     }
 
     /// Whether the catalog records a value shape for the factory.
-    public func isConfigurable(_ factory: Catalog.CatalogFactory) -> Bool {
+    package func isConfigurable(_ factory: Catalog.CatalogFactory) -> Bool {
         factory.value != nil
     }
 
     /// Checks a value against the recorded shape.
-    public func prepare(value: ValueNode, of factory: Catalog.CatalogFactory) -> Result<Void, ProfileError> {
+    package func prepare(value: ValueNode, of factory: Catalog.CatalogFactory) -> Result<Void, ProfileError> {
         guard let shape = factory.value else { return .success(()) }
         return checked(value, against: shape, code: .invalidValue)
     }
@@ -86,9 +86,9 @@ public struct CatalogSource: DeclarationSource, Sendable {
     }
 
     /// The built-in scopes and the catalog's custom ones.
-    public var scopeNames: [String] { catalog.allScopeNames }
+    package var scopeNames: [String] { catalog.allScopeNames }
     /// The catalog's containers.
-    public var containerNames: [String] { Array(catalog.containers.keys) }
+    package var containerNames: [String] { Array(catalog.containers.keys) }
 }
 
 /// Checks a node against a ``TypeShape`` by the same scalar rules the program's decoder applies.

@@ -2,10 +2,10 @@ import Foundation
 
 /// The JSON Schemas (Draft 2020-12) of profiles and catalogs, generated here so that the files in
 /// `Schemas/`, the `plugboard schema` command and the validator describe one format.
-public enum ProfileSchema {
+package enum ProfileSchema {
     /// The profile schema; with a catalog, one whose enums list the program's containers, keys,
     /// implementations and scopes, and whose `value`/`with` follow the declared shapes (for editors).
-    public static func profile(catalog: Catalog? = nil) -> [String: Any] {
+    package static func profile(catalog: Catalog? = nil) -> [String: Any] {
         var definitions: [String: Any] = [
             "name": ["type": "string", "minLength": 1],
             "identifier": ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_():.]*$"],
@@ -103,7 +103,7 @@ public enum ProfileSchema {
     }
 
     /// The catalog schema.
-    public static func catalog() -> [String: Any] {
+    package static func catalog() -> [String: Any] {
         [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "plugboard-catalog.schema.json",
@@ -162,7 +162,7 @@ public enum ProfileSchema {
     }
 
     /// A schema as stable, pretty JSON text ending in a newline.
-    public static func text(_ schema: [String: Any]) -> String {
+    package static func text(_ schema: [String: Any]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON shape of a `Decodable` type, as far as decoding it reveals: written into the catalog so that
 /// the validator can check `value:` and `with:` without the program. Encoded as a JSON Schema fragment.
-public indirect enum TypeShape: Sendable, Equatable, Codable {
+@_spi(Tools) public indirect enum TypeShape: Sendable, Equatable, Codable {
     /// Text.
     case string
     /// A whole number of any 64-bit signed value.
@@ -31,7 +31,7 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
     case checkedByProgram(TypeShape)
 
     /// The shape of `T`, found by decoding it from a recording decoder.
-    public static func of<T: Decodable>(_ type: T.Type) -> TypeShape {
+    @_spi(Tools) public static func of<T: Decodable>(_ type: T.Type) -> TypeShape {
         if let textual = TextualTypes.shape(of: type) { return textual }
         let recorder = ShapeRecorder()
         _ = try? recorder.decodeOwn(T.self)
@@ -43,7 +43,7 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
     }
 
     /// Writes the value (as a JSON Schema fragment, or as its raw code).
-    public func encode(to encoder: any Encoder) throws {
+    @_spi(Tools) public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         switch self {
         case .string: try container.encode("string", forKey: .type)
@@ -79,7 +79,7 @@ public indirect enum TypeShape: Sendable, Equatable, Codable {
     }
 
     /// Reads a value written by `encode(to:)`.
-    public init(from decoder: any Decoder) throws {
+    @_spi(Tools) public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         if try container.decodeIfPresent(Bool.self, forKey: .checkedByProgram) == true {
             self = .checkedByProgram(try TypeShape(fields: container))

@@ -4,7 +4,7 @@
 ///
 /// The checker looks each entry's factory up once and asks it yes-or-no questions; the lists
 /// (``factoryKeys(in:)``, ``implementations(of:)``, ``containerNames``) are asked for only to write a message.
-public protocol DeclarationSource {
+package protocol DeclarationSource {
     /// What checking an implementation or a value yields: the closure to register at launch, nothing in the validator.
     associatedtype Prepared
     /// What the source knows of one declared factory.
@@ -47,12 +47,12 @@ public protocol DeclarationSource {
 
 extension DeclarationSource {
     /// Finds each key with ``factory(_:in:)``.
-    public func factoryFinder(in container: String) -> (String) -> DeclaredFactory? {
+    package func factoryFinder(in container: String) -> (String) -> DeclaredFactory? {
         { key in factory(key, in: container) }
     }
 
     /// Asks ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
-    public func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared> {
+    package func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared> {
         guard declares(implementation: implementation, of: factory) else { return .undeclared }
         if settings != nil && !takesSettings(implementation, of: factory) { return .takesNoSettings }
         return .checked(prepare(implementation, of: factory, with: settings))
@@ -60,7 +60,7 @@ extension DeclarationSource {
 }
 
 /// What a ``DeclarationSource`` finds when asked for one of a factory's implementations with its settings.
-public enum ImplementationCheck<Prepared> {
+package enum ImplementationCheck<Prepared> {
     /// The factory declares no implementation of that name.
     case undeclared
     /// The implementation takes no settings, and some were given.
@@ -70,21 +70,21 @@ public enum ImplementationCheck<Prepared> {
 }
 
 /// One factory's entry after checking: what to register, the scope, and the context overrides.
-public struct CheckedEntry<Prepared> {
+package struct CheckedEntry<Prepared> {
     /// The factory key.
-    public var key: String
+    package var key: String
     /// The registration (an implementation or a value); nil keeps the code's.
-    public var registration: Prepared?
+    package var registration: Prepared?
     /// The scope's name.
-    public var scope: String?
+    package var scope: String?
     /// Context overrides in a stable order.
-    public var contexts: [(context: ProfileContext, closure: Prepared)] = []
+    package var contexts: [(context: ProfileContext, closure: Prepared)] = []
 }
 
 /// Checks merged profiles against declarations, collecting every finding.
-public enum ProfileChecker {
+package enum ProfileChecker {
     /// Checks the sections of `containers` (every container in the profile when nil) of `profile`.
-    public static func check<Source: DeclarationSource>(
+    package static func check<Source: DeclarationSource>(
         _ profile: MergedProfile, against source: Source, containers: [String]? = nil
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
         check(profile, against: source, containers: containers, parts: { _ in 1 }, keepingEntries: true)

@@ -1,6 +1,6 @@
 /// A context a profile entry may choose for (`contexts: { test: ..., arg:demo: ... }`), as the format names
 /// it; the applying module turns it into the engine's `FactoryContextType`.
-public enum ProfileContext: Hashable, Sendable {
+package enum ProfileContext: Hashable, Sendable {
     /// Under a test runner.
     case test
     /// In an Xcode preview.

@@ -3,34 +3,34 @@ import Foundation
 /// Validates profile files the way a program would read them, without running the program: syntax and
 /// structure of each file, `extends` chains, and, given a catalog, everything checked against it.
 /// The `plugboard` command is one front end to it; `applyProfile` runs the same checks at launch.
-public struct Validation: Sendable {
+@_spi(Tools) public struct Validation: Sendable {
     /// One file's findings.
-    public struct FileResult: Sendable, Codable {
+    package struct FileResult: Sendable, Codable {
         /// The file as given (or found under a folder given).
-        public var file: String
+        package var file: String
         /// Every finding, in position order.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// True when there is no error.
-        public var valid: Bool { !diagnostics.contains { $0.severity == .error } }
+        package var valid: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
     /// The findings for a combination of profiles (`--profile a,b`).
-    public struct CombinationResult: Sendable, Codable {
+    package struct CombinationResult: Sendable, Codable {
         /// The profiles, in merge order.
-        public var profiles: [String]
+        package var profiles: [String]
         /// Findings of the merged result (those in files that the files' own results report are not repeated).
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// False when the combination could not launch: an error here, or in any file it reads.
-        public var valid: Bool
+        package var valid: Bool
     }
 
     /// Per file, sorted by path.
-    public var files: [FileResult] = []
+    package var files: [FileResult] = []
     /// Per `--profile` combination.
-    public var combinations: [CombinationResult] = []
+    package var combinations: [CombinationResult] = []
 
     /// Every finding once: a combination's findings that a file already reported are not repeated.
-    public var allDiagnostics: [Diagnostic] {
+    @_spi(Tools) public var allDiagnostics: [Diagnostic] {
         var all = files.flatMap(\.diagnostics)
         var seen = Set(all)
         for diagnostic in combinations.flatMap(\.diagnostics) where seen.insert(diagnostic).inserted {
@@ -39,12 +39,12 @@ public struct Validation: Sendable {
         return all
     }
     /// How many errors.
-    public var errorCount: Int { allDiagnostics.filter { $0.severity == .error }.count }
+    @_spi(Tools) public var errorCount: Int { allDiagnostics.filter { $0.severity == .error }.count }
     /// How many warnings.
-    public var warningCount: Int { allDiagnostics.filter { $0.severity == .warning }.count }
+    package var warningCount: Int { allDiagnostics.filter { $0.severity == .warning }.count }
 
     /// The profile files under `paths` (folders are searched recursively), sorted; or the paths that are missing.
-    public static func collect(_ paths: [String]) -> (files: [String], missing: [String]) {
+    @_spi(Tools) public static func collect(_ paths: [String]) -> (files: [String], missing: [String]) {
         var files: [String] = []
         var missing: [String] = []
         for path in paths {
@@ -72,7 +72,7 @@ public struct Validation: Sendable {
     ///
     /// Linear in the files and the findings: each file is read and parsed once for the whole run (however many
     /// chains extend it), chains are bounded by ``ParseLimits/maxExtendsDepth``, and findings are kept once each.
-    public static func run(files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default) -> Validation {
+    @_spi(Tools) public static func run(files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default) -> Validation {
         var findings: [String: Findings] = [:]
         func add(_ diagnostic: Diagnostic, from file: String) {
             // A finding belongs to the file it points into when that file is being validated, else to `file`.
@@ -160,7 +160,7 @@ public struct Validation: Sendable {
     }
 
     /// Checks a merged profile against the catalog, or (without one) what needs no catalog: that `with` has a `use`.
-    public static func check(_ merged: MergedProfile, catalog: Catalog?) -> [Diagnostic] {
+    @_spi(Tools) public static func check(_ merged: MergedProfile, catalog: Catalog?) -> [Diagnostic] {
         if let catalog {
             return ProfileChecker.checkInParts(merged, against: CatalogSource(catalog))
         }

@@ -75,91 +75,91 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
 
     // MARK: Reading the file (PB1xx)
     /// The file could not be read.
-    public static let unreadable = DiagnosticCode("PB100", "unreadable-file")
+    package static let unreadable = DiagnosticCode("PB100", "unreadable-file")
     /// The file is larger than the input limit.
-    public static let tooLarge = DiagnosticCode("PB101", "file-too-large")
+    package static let tooLarge = DiagnosticCode("PB101", "file-too-large")
     /// The file is empty or holds only comments.
-    public static let empty = DiagnosticCode("PB102", "empty-file")
+    package static let empty = DiagnosticCode("PB102", "empty-file")
     /// The file is not valid UTF-8.
     public static let invalidUTF8 = DiagnosticCode("PB103", "invalid-utf8")
     /// The file is UTF-16 or UTF-32.
     public static let notUTF8 = DiagnosticCode("PB104", "not-utf8")
     /// YAML syntax error.
-    public static let yamlSyntax = DiagnosticCode("PB105", "yaml-syntax")
+    package static let yamlSyntax = DiagnosticCode("PB105", "yaml-syntax")
     /// JSON syntax error.
-    public static let jsonSyntax = DiagnosticCode("PB106", "json-syntax")
+    package static let jsonSyntax = DiagnosticCode("PB106", "json-syntax")
     /// Tabs used for indentation.
-    public static let tabIndentation = DiagnosticCode("PB107", "tab-indentation")
+    package static let tabIndentation = DiagnosticCode("PB107", "tab-indentation")
     /// YAML anchors and aliases.
-    public static let alias = DiagnosticCode("PB108", "anchor-or-alias")
+    package static let alias = DiagnosticCode("PB108", "anchor-or-alias")
     /// YAML tags.
-    public static let tag = DiagnosticCode("PB109", "tag")
+    package static let tag = DiagnosticCode("PB109", "tag")
     /// More than one YAML document.
-    public static let multipleDocuments = DiagnosticCode("PB110", "multiple-documents")
+    package static let multipleDocuments = DiagnosticCode("PB110", "multiple-documents")
     /// The same key twice in one mapping.
-    public static let duplicateKey = DiagnosticCode("PB111", "duplicate-key")
+    package static let duplicateKey = DiagnosticCode("PB111", "duplicate-key")
     /// A mapping or list used as a key.
-    public static let complexKey = DiagnosticCode("PB112", "non-scalar-key")
+    package static let complexKey = DiagnosticCode("PB112", "non-scalar-key")
     /// Nesting deeper than the limit.
-    public static let tooDeep = DiagnosticCode("PB113", "nesting-too-deep")
+    package static let tooDeep = DiagnosticCode("PB113", "nesting-too-deep")
     /// A scalar longer than the limit.
-    public static let scalarTooLong = DiagnosticCode("PB114", "scalar-too-long")
+    package static let scalarTooLong = DiagnosticCode("PB114", "scalar-too-long")
 
     // MARK: The document (PB2xx)
     /// A field the format does not have.
-    public static let unknownField = DiagnosticCode("PB200", "unknown-field")
+    package static let unknownField = DiagnosticCode("PB200", "unknown-field")
     /// A value of the wrong kind (a list where a name is expected, ...).
-    public static let wrongType = DiagnosticCode("PB201", "wrong-type")
+    package static let wrongType = DiagnosticCode("PB201", "wrong-type")
     /// The `plugboard` version field is missing.
-    public static let missingVersion = DiagnosticCode("PB202", "missing-version")
+    package static let missingVersion = DiagnosticCode("PB202", "missing-version")
     /// A `plugboard` version other than 1.
-    public static let unsupportedVersion = DiagnosticCode("PB203", "unsupported-version")
+    package static let unsupportedVersion = DiagnosticCode("PB203", "unsupported-version")
     /// `use` and `value` in one entry.
-    public static let useAndValue = DiagnosticCode("PB204", "use-and-value")
+    package static let useAndValue = DiagnosticCode("PB204", "use-and-value")
     /// `with` without `use`.
-    public static let withWithoutUse = DiagnosticCode("PB205", "with-without-use")
+    package static let withWithoutUse = DiagnosticCode("PB205", "with-without-use")
     /// An empty or malformed name.
-    public static let invalidName = DiagnosticCode("PB206", "invalid-name")
+    package static let invalidName = DiagnosticCode("PB206", "invalid-name")
     /// A plain YAML scalar that other YAML tools read as a boolean or null.
-    public static let ambiguousScalar = DiagnosticCode("PB207", "ambiguous-scalar", .warning)
+    package static let ambiguousScalar = DiagnosticCode("PB207", "ambiguous-scalar", .warning)
     /// A context that does not exist.
-    public static let unknownContext = DiagnosticCode("PB208", "unknown-context")
+    package static let unknownContext = DiagnosticCode("PB208", "unknown-context")
     /// `scope` or `contexts` inside a context's entry.
-    public static let nestedContextEntry = DiagnosticCode("PB209", "invalid-context-entry")
+    package static let nestedContextEntry = DiagnosticCode("PB209", "invalid-context-entry")
 
     // MARK: Profiles and extends (PB3xx)
     /// A profile that was asked for (or extended) does not exist.
-    public static let profileNotFound = DiagnosticCode("PB300", "profile-not-found")
+    package static let profileNotFound = DiagnosticCode("PB300", "profile-not-found")
     /// `extends` that loops back.
-    public static let extendsCycle = DiagnosticCode("PB301", "extends-cycle")
+    package static let extendsCycle = DiagnosticCode("PB301", "extends-cycle")
     /// Two files with the same profile name in one folder.
-    public static let duplicateProfile = DiagnosticCode("PB302", "duplicate-profile")
+    package static let duplicateProfile = DiagnosticCode("PB302", "duplicate-profile")
     /// An `extends` chain longer than the limit.
-    public static let extendsTooDeep = DiagnosticCode("PB303", "extends-too-deep")
+    package static let extendsTooDeep = DiagnosticCode("PB303", "extends-too-deep")
     /// (Validator) a profile that extends one with errors.
-    public static let brokenParent = DiagnosticCode("PB304", "broken-parent")
+    package static let brokenParent = DiagnosticCode("PB304", "broken-parent")
 
     // MARK: Against the program's declarations (PB4xx)
     /// A container the program does not declare.
-    public static let unknownContainer = DiagnosticCode("PB400", "unknown-container")
+    package static let unknownContainer = DiagnosticCode("PB400", "unknown-container")
     /// A factory key the container does not declare.
-    public static let unknownFactory = DiagnosticCode("PB401", "unknown-factory")
+    package static let unknownFactory = DiagnosticCode("PB401", "unknown-factory")
     /// An implementation name the factory does not declare.
-    public static let unknownImplementation = DiagnosticCode("PB402", "unknown-implementation")
+    package static let unknownImplementation = DiagnosticCode("PB402", "unknown-implementation")
     /// A scope name that is neither built in nor declared.
-    public static let unknownScope = DiagnosticCode("PB403", "unknown-scope")
+    package static let unknownScope = DiagnosticCode("PB403", "unknown-scope")
     /// `value` on a factory not declared configurable.
-    public static let notConfigurable = DiagnosticCode("PB404", "not-configurable")
+    package static let notConfigurable = DiagnosticCode("PB404", "not-configurable")
     /// `value` that does not decode into the factory's type.
-    public static let invalidValue = DiagnosticCode("PB405", "invalid-value")
+    package static let invalidValue = DiagnosticCode("PB405", "invalid-value")
     /// `with` on an implementation that declares no settings.
-    public static let noSettings = DiagnosticCode("PB406", "no-settings")
+    package static let noSettings = DiagnosticCode("PB406", "no-settings")
     /// `with` that does not decode into the implementation's settings type.
-    public static let invalidSettings = DiagnosticCode("PB407", "invalid-settings")
+    package static let invalidSettings = DiagnosticCode("PB407", "invalid-settings")
     /// `scope` on a factory whose definition sets its scope on every access.
-    public static let scopeWithoutEffect = DiagnosticCode("PB408", "scope-without-effect")
+    package static let scopeWithoutEffect = DiagnosticCode("PB408", "scope-without-effect")
     /// (Validator) a value whose type checks it further when the program decodes it at launch.
-    public static let checkedByProgram = DiagnosticCode("PB409", "checked-at-launch", .warning)
+    package static let checkedByProgram = DiagnosticCode("PB409", "checked-at-launch", .warning)
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -174,17 +174,17 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
 }
 
 /// One or more findings that kept something from happening.
-public struct ProfileError: Error, Sendable, CustomStringConvertible {
+package struct ProfileError: Error, Sendable, CustomStringConvertible {
     /// Every finding, errors and warnings, in file order.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// Wraps findings.
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
     /// One finding per line.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// The closest of `candidates` to `name`, when close enough to suggest ("did you mean ...?").

@@ -38,7 +38,7 @@ public struct ProfileSelection: Sendable, Equatable {
     public static let pathVariable = "PLUGBOARD_PROFILE_PATH"
 
     /// Chooses by precedence. `defaultExists` says whether a profile named `default` can be found.
-    public static func choose(
+    package static func choose(
         code: [String]?, arguments: [String], environment: [String: String], defaultExists: () -> Bool
     ) -> ProfileSelection {
         if let code, !code.isEmpty { return ProfileSelection(names: code, source: .code) }

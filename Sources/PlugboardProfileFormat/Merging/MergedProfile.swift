@@ -2,18 +2,18 @@
 ///
 /// It names its profile by a number (see `InternedNames`), as its position names its file: a merged entry
 /// holds four settings, and a large profile's merged entries are the largest thing loading it makes.
-public struct Setting<Value: Sendable>: Sendable {
+package struct Setting<Value: Sendable>: Sendable {
     /// The value in force.
-    public var value: Value
+    package var value: Value
     /// Where it was set.
-    public var origin: SourcePosition
+    package var origin: SourcePosition
     /// `profile`'s number.
     private var profileNumber: InternedNames.Number
     /// Earlier settings it replaced (parents, or profiles further left), oldest first.
-    public var overridden: [SourcePosition]
+    package var overridden: [SourcePosition]
 
     /// The profile that set it.
-    public var profile: String {
+    package var profile: String {
         get { InternedNames.name(of: profileNumber) }
         set { profileNumber = InternedNames.number(of: newValue) }
     }
@@ -28,36 +28,36 @@ public struct Setting<Value: Sendable>: Sendable {
 }
 
 /// One factory's settings after merging every applied profile.
-public struct MergedEntry: Sendable {
+package struct MergedEntry: Sendable {
     /// The factory key.
-    public var key: String
+    package var key: String
     /// Where the factory is first named.
-    public var keyPosition: SourcePosition
+    package var keyPosition: SourcePosition
     /// The implementation chosen (`default` keeps the factory's own definition).
-    public var use: Setting<String>?
+    package var use: Setting<String>?
     /// Settings for the implementation.
-    public var with: Setting<ValueNode>?
+    package var with: Setting<ValueNode>?
     /// The factory's value.
-    public var value: Setting<ValueNode>?
+    package var value: Setting<ValueNode>?
     /// The scope's name.
-    public var scope: Setting<String>?
+    package var scope: Setting<String>?
     /// Context choices by context (`test`, `arg:mock1`).
-    public var contexts: [String: Setting<ContextChoice>] = [:]
+    package var contexts: [String: Setting<ContextChoice>] = [:]
 }
 
 /// One container's merged entries, in the order the profiles first name them (parents first), so that
 /// checking and applying follow the files without sorting, and a key is found without a search.
-public struct MergedSection: Sendable {
+package struct MergedSection: Sendable {
     /// The entries, in the order their factories are first named.
-    public private(set) var entries: [MergedEntry] = []
+    package private(set) var entries: [MergedEntry] = []
     /// Positions in `entries` by key, made when first needed.
     private var index = LazyKeyIndex()
 
     /// An empty section.
-    public init() {}
+    package init() {}
 
     /// The entry for the factory `key`, if a profile names it.
-    public subscript(key: String) -> MergedEntry? {
+    package subscript(key: String) -> MergedEntry? {
         index.position(of: key, in: entries).map { entries[$0] }
     }
 
@@ -100,18 +100,18 @@ public struct MergedSection: Sendable {
 
 /// The result of merging profiles: `extends` chains first, then several active profiles left to right,
 /// field by field.
-public struct MergedProfile: Sendable {
+@_spi(Tools) public struct MergedProfile: Sendable {
     /// The profiles asked for.
-    public var names: [String]
+    package var names: [String]
     /// Every document applied, in order (parents first).
-    public var documents: [ProfileDocument]
+    package var documents: [ProfileDocument]
     /// The merged entries per container name.
-    public var containers: [String: MergedSection] = [:]
+    package var containers: [String: MergedSection] = [:]
     /// Where each container is first named.
-    public var containerPositions: [String: SourcePosition] = [:]
+    package var containerPositions: [String: SourcePosition] = [:]
 
     /// Merges `documents`, given in the order they apply.
-    public init(names: [String], documents: [ProfileDocument]) {
+    @_spi(Tools) public init(names: [String], documents: [ProfileDocument]) {
         self.names = names
         self.documents = documents
         for document in documents {

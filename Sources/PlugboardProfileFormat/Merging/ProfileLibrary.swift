@@ -1,11 +1,11 @@
 import Foundation
 
 /// Finds profile files on a search path, reads them, and resolves `extends` chains.
-public struct ProfileLibrary: Sendable {
+@_spi(Tools) public struct ProfileLibrary: Sendable {
     /// The folders searched, first match wins.
-    public var directories: [String]
+    package var directories: [String]
     /// Parser limits for every file read.
-    public var limits: ParseLimits {
+    package var limits: ParseLimits {
         didSet { loaded = LoadedFiles(limits: limits) }
     }
     /// A folder searched before ``directories`` (the validator's: a file's own folder first).
@@ -14,7 +14,7 @@ public struct ProfileLibrary: Sendable {
     private(set) var loaded: LoadedFiles
 
     /// A library over `directories`.
-    public init(directories: [String], limits: ParseLimits = .default) {
+    package init(directories: [String], limits: ParseLimits = .default) {
         self.directories = directories
         self.limits = limits
         self.loaded = LoadedFiles(limits: limits)
@@ -28,10 +28,10 @@ public struct ProfileLibrary: Sendable {
     }
 
     /// The extensions a profile file may have.
-    public static let extensions = ["yaml", "yml", "json"]
+    package static let extensions = ["yaml", "yml", "json"]
 
     /// The file of profile `name`: the first folder that has one wins; two in one folder are an error.
-    public func locate(_ name: String, requestedAt position: SourcePosition? = nil) -> Result<String, Diagnostic> {
+    package func locate(_ name: String, requestedAt position: SourcePosition? = nil) -> Result<String, Diagnostic> {
         for directory in (firstDirectory.map { [$0] } ?? []) + directories {
             let candidates = loaded.candidates(name, in: directory)
             if candidates.count > 1 {
@@ -46,7 +46,7 @@ public struct ProfileLibrary: Sendable {
     }
 
     /// Reads and checks one file against the format.
-    public static func load(file: String, limits: ParseLimits = .default) -> (ProfileDocument?, [Diagnostic]) {
+    @_spi(Tools) public static func load(file: String, limits: ParseLimits = .default) -> (ProfileDocument?, [Diagnostic]) {
         let start = SourcePosition(file: file, line: 1, column: 1)
         let bytes: [UInt8]
         switch FileBytes.read(file, limit: limits.maxInputBytes) {
@@ -87,7 +87,7 @@ public struct ProfileLibrary: Sendable {
 
     /// Loads `names` and everything they extend, in the order they apply: each profile once, after its
     /// parents (in the order listed), the active profiles left to right.
-    public func resolve(_ names: [Located<String>]) -> (documents: [ProfileDocument], diagnostics: [Diagnostic]) {
+    package func resolve(_ names: [Located<String>]) -> (documents: [ProfileDocument], diagnostics: [Diagnostic]) {
         var resolver = ChainResolver(library: self)
         for name in names {
             resolver.root = name.position

@@ -2,9 +2,9 @@
 ///
 /// Rejects what Foundation's parser lets through or hides: duplicate keys, trailing commas, comments,
 /// `NaN`/`Infinity`, invalid escapes, leading zeros, control characters in strings.
-public enum JSONParser {
+@_spi(Tools) public enum JSONParser {
     /// Parses `bytes` read from `file`.
-    public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<NodeTree, Diagnostic> {
+    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<NodeTree, Diagnostic> {
         switch InputCheck.check(bytes, file: file, limits: limits, yaml: false) {
         case .failure(let diagnostic): return .failure(diagnostic)
         case .success(let body):

@@ -3,10 +3,10 @@
 /// Nodes live in flat arrays and refer to their children by index, so neither building nor freeing a document
 /// recurses, however deep it is. The tree is one reference to them: copying it, as every `with:` and `value:`
 /// of a profile does, costs one reference count.
-public struct NodeTree: Sendable {
+@_spi(Tools) public struct NodeTree: Sendable {
     /// What a node holds, as a value of its own (built on demand; ``pairs(of:)``, ``items(of:)`` and
     /// ``scalar(_:)`` read the tree without building one).
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A scalar, as written, with how it was written.
         case scalar(String, ScalarStyle)
         /// Key and value pairs, in document order (keys are scalar nodes).
@@ -15,7 +15,7 @@ public struct NodeTree: Sendable {
         case sequence([Int])
 
         /// Equal kinds hold equal scalars, or the same child indices.
-        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+        package static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case let (.scalar(a, s), .scalar(b, t)): a == b && s == t
             case let (.mapping(a), .mapping(b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
@@ -26,7 +26,7 @@ public struct NodeTree: Sendable {
     }
 
     /// How a scalar was written, which decides what it may mean.
-    public enum ScalarStyle: UInt8, Sendable, Equatable {
+    package enum ScalarStyle: UInt8, Sendable, Equatable {
         /// A YAML plain scalar: its meaning depends on where it stands (YAML 1.2 core rules).
         case plain
         /// A quoted or block YAML scalar, or a JSON string: always text.
@@ -40,40 +40,40 @@ public struct NodeTree: Sendable {
     }
 
     /// One node: what it holds and where it starts.
-    public struct Node: Sendable {
+    package struct Node: Sendable {
         /// The node's content.
-        public var kind: Kind
+        package var kind: Kind
         /// Where the node starts (1-based line and column; columns count characters).
-        public var position: SourcePosition
+        package var position: SourcePosition
     }
 
     /// A mapping's key and value nodes, in document order, read in place from the tree.
-    public struct Pairs: RandomAccessCollection, Sendable {
+    package struct Pairs: RandomAccessCollection, Sendable {
         fileprivate let links: ArraySlice<Int32>
 
         /// The first pair's position (always 0).
-        public var startIndex: Int { 0 }
+        package var startIndex: Int { 0 }
         /// How many pairs the mapping has.
-        public var endIndex: Int { links.count / 2 }
+        package var endIndex: Int { links.count / 2 }
 
         /// The key and value nodes of pair `position`.
-        public subscript(position: Int) -> (key: Int, value: Int) {
+        package subscript(position: Int) -> (key: Int, value: Int) {
             let at = links.startIndex + 2 * position
             return (Int(links[at]), Int(links[at + 1]))
         }
     }
 
     /// A list's item nodes, in order, read in place from the tree.
-    public struct Items: RandomAccessCollection, Sendable {
+    package struct Items: RandomAccessCollection, Sendable {
         fileprivate let links: ArraySlice<Int32>
 
         /// The first item's position (always 0).
-        public var startIndex: Int { 0 }
+        package var startIndex: Int { 0 }
         /// How many items the list has.
-        public var endIndex: Int { links.count }
+        package var endIndex: Int { links.count }
 
         /// The node of item `position`.
-        public subscript(position: Int) -> Int { Int(links[links.startIndex + position]) }
+        package subscript(position: Int) -> Int { Int(links[links.startIndex + position]) }
     }
 
     /// The nodes, which no one changes once the parser is done: every copy of the tree (each `with:` and
@@ -93,15 +93,15 @@ public struct NodeTree: Sendable {
     private let storage: Storage
 
     /// The index of the root node.
-    public var root: Int { storage.root }
+    package var root: Int { storage.root }
     /// The file the document came from.
-    public var file: String { InternedNames.name(of: storage.fileNumber) }
+    package var file: String { InternedNames.name(of: storage.fileNumber) }
     /// `file`'s number, which every position in the tree carries.
     var fileNumber: InternedNames.Number { storage.fileNumber }
     private var records: [NodeTable.Record] { storage.table.records }
 
     /// An empty tree for `file`.
-    public init(file: String) {
+    package init(file: String) {
         self.init(NodeTable(), root: 0, fileNumber: InternedNames.number(of: file))
     }
 
@@ -111,15 +111,15 @@ public struct NodeTree: Sendable {
     }
 
     /// How many nodes the tree holds.
-    public var count: Int { records.count }
+    package var count: Int { records.count }
 
     /// The node at `index`.
-    public subscript(index: Int) -> Node {
+    package subscript(index: Int) -> Node {
         Node(kind: kind(of: index), position: position(of: index))
     }
 
     /// What node `index` holds.
-    public func kind(of index: Int) -> Kind {
+    package func kind(of index: Int) -> Kind {
         let record = records[index]
         switch record.tag {
         case .mapping: return .mapping(Array(pairs(of: index)!))
@@ -129,35 +129,35 @@ public struct NodeTree: Sendable {
     }
 
     /// Where node `index` starts.
-    public func position(of index: Int) -> SourcePosition {
+    package func position(of index: Int) -> SourcePosition {
         SourcePosition(fileNumber: fileNumber, line: Int(records[index].line), column: Int(records[index].column))
     }
 
     /// The pairs of node `index`, or nil when it is not a mapping.
-    public func pairs(of index: Int) -> Pairs? {
+    package func pairs(of index: Int) -> Pairs? {
         guard records[index].tag == .mapping else { return nil }
         return Pairs(links: storage.table.children(of: index))
     }
 
     /// The items of node `index`, or nil when it is not a list.
-    public func items(of index: Int) -> Items? {
+    package func items(of index: Int) -> Items? {
         guard records[index].tag == .sequence else { return nil }
         return Items(links: storage.table.children(of: index))
     }
 
     /// The scalar text of node `index`, or nil when it is a mapping or sequence.
-    public func scalar(_ index: Int) -> String? {
+    package func scalar(_ index: Int) -> String? {
         records[index].isScalar ? storage.table.text(records[index].first) : nil
     }
 
     /// The scalar text and style of node `index`, or nil when it is a mapping or sequence.
-    public func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
+    package func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
         guard let style = ScalarStyle(rawValue: records[index].tag.rawValue) else { return nil }
         return (storage.table.text(records[index].first), style)
     }
 
     /// A short description of what node `index` is, for messages: "a mapping", "the number 3".
-    public func describe(_ index: Int) -> String {
+    package func describe(_ index: Int) -> String {
         switch records[index].tag {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -201,5 +201,5 @@ public struct ParseLimits: Sendable, Equatable {
 
     /// The most that ``maxInputBytes`` can be (2 GiB less a byte): a ``NodeTree`` numbers its nodes with
     /// 32 bits, and a document has fewer nodes than bytes.
-    public static let inputCeiling = Int(Int32.max)
+    package static let inputCeiling = Int(Int32.max)
 }

@@ -2,9 +2,9 @@ import CYAML
 
 /// Parses YAML with libyaml's event API into a ``NodeTree``, rejecting what profiles do not allow:
 /// anchors and aliases, tags, several documents, duplicate and non-scalar keys, and input past the limits.
-public enum YAMLParser {
+@_spi(Tools) public enum YAMLParser {
     /// Parses `bytes` read from `file`.
-    public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<NodeTree, Diagnostic> {
+    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<NodeTree, Diagnostic> {
         switch InputCheck.check(bytes, file: file, limits: limits, yaml: true) {
         case .failure(let diagnostic): return .failure(diagnostic)
         case .success(let body): return parseChecked(body, file: file, limits: limits)

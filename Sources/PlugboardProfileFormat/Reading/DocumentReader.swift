@@ -1,10 +1,10 @@
 /// Reads a ``NodeTree`` as a profile document, collecting every finding rather than stopping at the first.
-public struct DocumentReader {
+@_spi(Tools) public struct DocumentReader {
     private let tree: NodeTree
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Reads `tree` as the profile `name`.
-    public static func read(_ tree: NodeTree, name: String) -> (ProfileDocument, [Diagnostic]) {
+    @_spi(Tools) public static func read(_ tree: NodeTree, name: String) -> (ProfileDocument, [Diagnostic]) {
         var reader = DocumentReader(tree: tree)
         let document = reader.document(name: name)
         return (document, reader.diagnostics)

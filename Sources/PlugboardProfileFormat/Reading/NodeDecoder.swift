@@ -1,9 +1,9 @@
 /// Decodes a ``ValueNode`` into a `Decodable` type the program declared, typing scalars by what the type
 /// asks for (YAML 1.2 core forms) and reporting problems at the node's line and column. Keys the type
 /// does not read are errors, so a misspelt setting never passes silently.
-public enum NodeDecoder {
+package enum NodeDecoder {
     /// Decodes `node` as `T`, or returns the diagnostics that say why it cannot be.
-    public static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<T, ProfileError> {
+    package static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<T, ProfileError> {
         let state = DecodingState(tree: node.tree, code: code)
         let decoder = TreeDecoder(state: state, index: node.index, codingPath: [])
         do {

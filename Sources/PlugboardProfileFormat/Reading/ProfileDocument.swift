@@ -1,12 +1,12 @@
 /// A value with the place it was written.
-public struct Located<Value: Sendable>: Sendable {
+package struct Located<Value: Sendable>: Sendable {
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where it was written.
-    public var position: SourcePosition
+    package var position: SourcePosition
 
     /// A located value.
-    public init(_ value: Value, at position: SourcePosition) {
+    package init(_ value: Value, at position: SourcePosition) {
         self.value = value
         self.position = position
     }
@@ -17,36 +17,36 @@ extension Located: Hashable where Value: Hashable {}
 
 /// A piece of a document kept as written, to be decoded later into a type the program declared
 /// (`value:` and `with:`).
-public struct ValueNode: Sendable {
+package struct ValueNode: Sendable {
     /// The document's nodes.
-    public let tree: NodeTree
+    package let tree: NodeTree
     /// The node this value starts at.
-    public let index: Int
+    package let index: Int
 
     /// Where the value starts.
-    public var position: SourcePosition { tree.position(of: index) }
+    package var position: SourcePosition { tree.position(of: index) }
 }
 
 /// One profile file, read and checked against the format (not yet against the program).
-public struct ProfileDocument: Sendable {
+@_spi(Tools) public struct ProfileDocument: Sendable {
     /// The profile's name: the file name without its extension.
-    public var name: String
+    @_spi(Tools) public var name: String
     /// The file it was read from.
-    public var file: String
+    package var file: String
     /// The optional description.
-    public var description: String?
+    package var description: String?
     /// Profiles applied before this one, in order.
-    public var extends: [Located<String>] = []
+    package var extends: [Located<String>] = []
     /// The settings per container, in file order.
-    public var containers: [ContainerSection] = []
+    package var containers: [ContainerSection] = []
 }
 
 /// The settings a profile gives one container.
-public struct ContainerSection: Sendable {
+package struct ContainerSection: Sendable {
     /// The container's name.
-    public var name: Located<String>
+    package var name: Located<String>
     /// The factories' entries, in file order.
-    public var entries: [FactoryEntry] {
+    package var entries: [FactoryEntry] {
         get { storedEntries }
         // Changed in place. With a `didSet` observer instead, every change made from another module would
         // copy the whole array first: appending entries one by one would take quadratic time.
@@ -73,35 +73,35 @@ public struct ContainerSection: Sendable {
 }
 
 /// What a profile sets for one factory.
-public struct FactoryEntry: Sendable {
+package struct FactoryEntry: Sendable {
     /// The factory key.
-    public var key: Located<String>
+    package var key: Located<String>
     /// The implementation chosen (`default`: the factory's own definition).
-    public var use: Located<String>?
+    package var use: Located<String>?
     /// The settings for that implementation.
-    public var with: ValueNode?
+    package var with: ValueNode?
     /// The factory's value, for factories declared configurable.
-    public var value: ValueNode?
+    package var value: ValueNode?
     /// The scope's name.
-    public var scope: Located<String>?
+    package var scope: Located<String>?
     /// Choices that apply only in a context, in file order.
-    public var contexts: [ContextChoice] = []
+    package var contexts: [ContextChoice] = []
 }
 
 /// A choice that applies in one context: `test: mock`, or `arg: { mock1: { use: failing, with: {...} } }`.
-public struct ContextChoice: Sendable {
+package struct ContextChoice: Sendable {
     /// The context: `test`, `preview`, `debug`, `simulator`, `device`, or `arg:NAME`.
-    public var context: Located<String>
+    package var context: Located<String>
     /// The implementation chosen.
-    public var use: Located<String>?
+    package var use: Located<String>?
     /// Its settings.
-    public var with: ValueNode?
+    package var with: ValueNode?
     /// A value instead of an implementation.
-    public var value: ValueNode?
+    package var value: ValueNode?
 }
 
 /// The contexts a profile can name (besides `arg`).
-public let profileContexts = ["test", "preview", "debug", "simulator", "device"]
+package let profileContexts = ["test", "preview", "debug", "simulator", "device"]
 
 /// The scopes every program has, by the names profiles use.
-public let builtInScopeNames = ["unique", "cached", "shared", "singleton", "graph"]
+package let builtInScopeNames = ["unique", "cached", "shared", "singleton", "graph"]

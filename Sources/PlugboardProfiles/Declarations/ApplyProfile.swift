@@ -1,4 +1,5 @@
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// What applying the program's profiles did to one container.
 public struct ProfileReport: Sendable, Error {

@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// One named implementation a profile may choose for a factory of `T`, with optional settings
 /// (`with:` in a profile) decoded into a `Decodable` type the program declares.

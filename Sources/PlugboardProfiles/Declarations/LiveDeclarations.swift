@@ -1,4 +1,5 @@
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// What one container instance declared in its `autoRegister()`: its factories (with the typed code that
 /// decodes a profile's settings and registers the result) and the custom scopes it names.

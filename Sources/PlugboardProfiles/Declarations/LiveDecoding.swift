@@ -1,3 +1,4 @@
+@_spi(Tools) import PlugboardProfileFormat
 /// Decoding a profile's `value:` or `with:` into the program's own type at launch, with the validator's
 /// diagnostics: the same file gives the same findings on both sides.
 enum LiveDecoding {

@@ -1,4 +1,5 @@
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// Something a container lets profiles choose: a factory's implementations, a configurable value, or a
 /// custom scope's name. Made by the factory modifiers below and handed to `applyProfile(_:)`.
@@ -14,19 +15,6 @@ public struct ProfileDeclaration: Sendable {
     public static func scope(_ name: String, _ scope: Scope) -> ProfileDeclaration {
         ProfileDeclaration(content: .scope(name, scope))
     }
-}
-
-/// A prepared closure, type-erased until the typed factory that made the declaration gets it back.
-struct PreparedClosure: @unchecked Sendable {
-    let body: Any
-
-    /// Stands for the factory's own definition (`default` inside `contexts`): the declaration's `apply` puts the
-    /// definition there, so that declaring a factory makes no closure for it.
-    static let definition = PreparedClosure(body: DefinitionMarker())
-
-    var isDefinition: Bool { body is DefinitionMarker }
-
-    private struct DefinitionMarker {}
 }
 
 /// What one factory allows, with the typed code that checks a profile's entry and applies it.

@@ -1,7 +1,8 @@
 import Foundation
+@_spi(Tools) import PlugboardProfileFormat
 
 /// Everything declared in this process so far, container by container.
-public enum ProfileCatalog {
+@_spi(Tools) public enum ProfileCatalog {
     private static let lock = NSLock()
     /// The declarations per container; the catalog is made from them only when asked for.
     nonisolated(unsafe) private static var declared: [String: LiveDeclarations] = [:]
@@ -9,7 +10,7 @@ public enum ProfileCatalog {
     /// The catalog of every container that has called `applyProfile` in this process. A program's catalog for
     /// the validator is the one its launch exports (`--plugboard-export-catalog`): it holds every container
     /// the program lists in ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``, whether or not it was used yet.
-    public static var current: Catalog {
+    @_spi(Tools) public static var current: Catalog {
         ProgramDeclarations(lock.withLock { declared }).catalog
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// What a program's profile launch found and did: the active profiles, the files read, every finding, and
 /// whether the profiles apply to every container or to none.

@@ -1,5 +1,6 @@
 import Foundation
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// The program's profile launch: one step, at the top of `main`, that reads, merges and checks the active
 /// profiles for every profile-aware container at once, and applies them to all of them or to none.

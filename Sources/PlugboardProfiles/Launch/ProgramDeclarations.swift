@@ -1,9 +1,10 @@
 import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
 
 /// Everything a program's profile-aware containers declared, by container name: what a launch checks a
 /// merged profile against. It answers the validator's questions with the real types (settings and values
 /// are decoded, not matched against a recorded shape), and prepares the closures to register.
-struct ProgramDeclarations: DeclarationSource {
+struct ProgramDeclarations: ProgramSource {
     let containers: [String: LiveDeclarations]
     /// The built-in scopes and every container's custom ones: scope names are the program's, as in a catalog.
     let scopes: [String: Scope]
@@ -21,32 +22,26 @@ struct ProgramDeclarations: DeclarationSource {
     }
 
     func declares(container: String) -> Bool { containers[container] != nil }
-    func factory(_ key: String, in container: String) -> FactoryDeclaration? { containers[container]?.factories[key] }
-    func factoryFinder(in container: String) -> (String) -> FactoryDeclaration? {
+    func factoryFinder(in container: String) -> (String) -> AnyObject? {
         let factories = containers[container]?.factories ?? [:]
         return { factories[$0] }
     }
     func factoryKeys(in container: String) -> [String] { Array(containers[container]?.factories.keys ?? [:].keys) }
-    func declares(implementation: String, of factory: FactoryDeclaration) -> Bool {
-        factory.implementations.value(named: implementation) != nil
-    }
-    func implementations(of factory: FactoryDeclaration) -> [String] { Array(factory.implementations.keys) }
-    func takesSettings(_ implementation: String, of factory: FactoryDeclaration) -> Bool {
-        factory.implementations.value(named: implementation)?.settingsType != nil
-    }
-    func prepare(_ implementation: String, of factory: FactoryDeclaration, with settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
-        factory.implementations.value(named: implementation)!.prepare(settings)
-    }
-    func check(implementation name: String, of factory: FactoryDeclaration, with settings: ValueNode?) -> ImplementationCheck<PreparedClosure> {
-        guard let implementation = factory.implementations.value(named: name) else { return .undeclared }
+    func implementations(of factory: AnyObject) -> [String] { Array(declaration(factory).implementations.keys) }
+    func check(implementation name: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<PreparedClosure> {
+        guard let implementation = declaration(factory).implementations.value(named: name) else { return .undeclared }
         if settings != nil && implementation.settingsType == nil { return .takesNoSettings }
         return .checked(implementation.prepare(settings))
     }
-    func definition(of factory: FactoryDeclaration) -> PreparedClosure { .definition }
-    func definitionScope(of factory: FactoryDeclaration) -> String? { factory.definitionScope }
-    func isConfigurable(_ factory: FactoryDeclaration) -> Bool { factory.value != nil }
-    func prepare(value: ValueNode, of factory: FactoryDeclaration) -> Result<PreparedClosure, ProfileError> {
-        factory.value!.prepare(value)
+    func definitionScope(of factory: AnyObject) -> String? { declaration(factory).definitionScope }
+    func isConfigurable(_ factory: AnyObject) -> Bool { declaration(factory).value != nil }
+    func prepare(value: ValueNode, of factory: AnyObject) -> Result<PreparedClosure, ProfileError> {
+        declaration(factory).value!.prepare(value)
+    }
+
+    /// The factory the checker holds: always one this source handed it.
+    private func declaration(_ factory: AnyObject) -> FactoryDeclaration {
+        unsafeDowncast(factory, to: FactoryDeclaration.self)
     }
     var scopeNames: [String] { Array(scopes.keys) }
     var containerNames: [String] { Array(containers.keys) }

@@ -1,14 +1,18 @@
 import Foundation
-import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfileFormat
 
 /// What every fuzz target does with one input: the stages a launch and the validator run on a file.
 public enum FuzzProfiles {
     /// Small limits, so that the fuzzer explores the checks rather than spending its time on huge inputs.
     static let limits = ParseLimits(maxInputBytes: 1 << 16, maxDepth: 64, maxScalarBytes: 4096, maxExtendsDepth: 8)
 
-    /// Parses `bytes` as YAML or JSON and reads the profile document from the tree.
+    /// Parses `bytes` as YAML or JSON and reads the profile document from the tree: true when it reads.
     @discardableResult
-    public static func read(_ bytes: [UInt8], json: Bool) -> ProfileDocument? {
+    public static func read(_ bytes: [UInt8], json: Bool) -> Bool {
+        document(bytes, json: json) != nil
+    }
+
+    static func document(_ bytes: [UInt8], json: Bool) -> ProfileDocument? {
         let parsed = json ? JSONParser.parse(bytes, file: "fuzz.json", limits: limits) : YAMLParser.parse(bytes, file: "fuzz.yaml", limits: limits)
         guard case .success(let tree) = parsed else { return nil }
         return DocumentReader.read(tree, name: "fuzz").0
@@ -17,7 +21,7 @@ public enum FuzzProfiles {
     /// Reads the document and checks it, merged, against a catalog with every kind of shape.
     public static func check(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
-        guard let document = read(Array(bytes.dropFirst()), json: first & 1 == 1) else { return }
+        guard let document = document(Array(bytes.dropFirst()), json: first & 1 == 1) else { return }
         let merged = MergedProfile(names: ["fuzz"], documents: [document])
         _ = Validation.check(merged, catalog: catalog)
         _ = Validation.check(merged, catalog: nil)
