@@ -66,13 +66,17 @@ let package = Package(
         // `Plugboard` on case-insensitive file systems).
         .executableTarget(
             name: "PlugboardCLI",
-            dependencies: ["PlugboardProfileFormat", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "PlugboardProfileFormat", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         .plugin(
             name: "PlugboardValidatePlugin",
             capability: .command(
-                intent: .custom(verb: "plugboard-validate", description: "Build the program, export its catalog and validate its profiles"),
+                intent: .custom(
+                    verb: "plugboard-validate",
+                    description: "Build the program, export its catalog and validate its profiles"),
                 permissions: []),
             dependencies: ["PlugboardCLI"],
             path: "Sources/PlugboardValidatePlugin"
@@ -96,7 +100,8 @@ let package = Package(
             exclude: ["Profiles"],
             swiftSettings: strict
         ),
-        .testTarget(name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting", "plugboard-singleton-checks"]),
+        .testTarget(
+            name: "PlugboardTests", dependencies: ["Plugboard", "PlugboardTesting", "plugboard-singleton-checks"]),
         // Singleton scenarios that need a process where no test isolates singletons; PlugboardTests runs them.
         .executableTarget(
             name: "plugboard-singleton-checks",
@@ -106,7 +111,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlugboardProfilesTests",
-            dependencies: ["PlugboardProfiles", "PlugboardProfileFormat", "PlugboardProfilesTesting", "PlugboardTesting", "Plugboard"],
+            dependencies: [
+                "PlugboardProfiles", "PlugboardProfileFormat", "PlugboardProfilesTesting", "PlugboardTesting",
+                "Plugboard",
+            ],
             exclude: ["Fixtures"]
         ),
         // A two-container program whose launches PlugboardCLITests runs as subprocesses.
@@ -118,7 +126,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlugboardCLITests",
-            dependencies: ["PlugboardProfiles", "PlugboardProfileFormat", "PlugboardCLI", "plugboard-example", "plugboard-launch-checks", "plugboard-greeter-example"],
+            dependencies: [
+                "PlugboardProfiles", "PlugboardProfileFormat", "PlugboardCLI", "plugboard-example",
+                "plugboard-launch-checks", "plugboard-greeter-example",
+            ],
             exclude: ["Fixtures"]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).

@@ -18,19 +18,25 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "OrderService", dependencies: [
-            .product(name: "Plugboard", package: plugboard),
-            .product(name: "PlugboardProfiles", package: plugboard),
-        ]),
-        .executableTarget(name: "order-service", dependencies: [
-            "OrderService",
-            .product(name: "PlugboardArgumentParser", package: plugboard),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .testTarget(name: "OrderServiceTests", dependencies: [
-            "OrderService",
-            .product(name: "PlugboardTesting", package: plugboard),
-            .product(name: "PlugboardProfilesTesting", package: plugboard),
-        ]),
+        .target(
+            name: "OrderService",
+            dependencies: [
+                .product(name: "Plugboard", package: plugboard),
+                .product(name: "PlugboardProfiles", package: plugboard),
+            ]),
+        .executableTarget(
+            name: "order-service",
+            dependencies: [
+                "OrderService",
+                .product(name: "PlugboardArgumentParser", package: plugboard),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "OrderServiceTests",
+            dependencies: [
+                "OrderService",
+                .product(name: "PlugboardTesting", package: plugboard),
+                .product(name: "PlugboardProfilesTesting", package: plugboard),
+            ]),
     ]
 )

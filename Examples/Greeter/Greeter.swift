@@ -26,7 +26,9 @@ struct LoudGreeting: Greeting {
     }
 
     let settings: Settings
-    func greet(_ name: String) -> String { "HELLO, \(name.uppercased())" + String(repeating: "!", count: Int(settings.marks)) }
+    func greet(_ name: String) -> String {
+        "HELLO, \(name.uppercased())" + String(repeating: "!", count: Int(settings.marks))
+    }
 }
 
 extension Container {
@@ -45,11 +47,13 @@ extension Container: AutoRegistering {
 }
 
 /// The profiles shipped with this example (found from the source file, for `swift run`).
-let greeterProfiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Profiles").path
+let greeterProfiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Profiles")
+    .path
 
 @main
 struct Greeter: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Greets someone, in the style the active profile chooses.")
+    static let configuration = CommandConfiguration(
+        abstract: "Greets someone, in the style the active profile chooses.")
 
     @Argument(help: "Who to greet.")
     var name: String = "world"
@@ -58,7 +62,8 @@ struct Greeter: ParsableCommand {
     var plugboard: ProfileLaunchOptions
 
     func run() throws {
-        ProfileSystem.bootstrap(Container.shared, options: plugboard.profileOptions(ProfileOptions(directories: [greeterProfiles])))
+        ProfileSystem.bootstrap(
+            Container.shared, options: plugboard.profileOptions(ProfileOptions(directories: [greeterProfiles])))
         print(Container.shared.greeting().greet(name))
     }
 }

@@ -50,7 +50,8 @@ struct Outbox: ShareChannel {
     func share(_ notes: [Note], signature: String) throws -> String {
         if let openFrom = settings.openFrom, openFrom > Date() { return "the outbox opens at \(openFrom)" }
         try FileManager.default.createDirectory(atPath: settings.directory, withIntermediateDirectories: true)
-        let text = notes.map { "- \($0.text)" }.joined(separator: "\n") + (signature.isEmpty ? "" : "\n\(signature)") + "\n"
+        let text =
+            notes.map { "- \($0.text)" }.joined(separator: "\n") + (signature.isEmpty ? "" : "\n\(signature)") + "\n"
         let file = (settings.directory as NSString).appendingPathComponent("notes.txt")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return "shared \(notes.count) note(s) to \(file)"

@@ -15,7 +15,8 @@ extension Container {
 }
 
 /// The folder of profiles shipped with this example (found from the source file, for `swift run`).
-let bundledProfiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Profiles").path
+let bundledProfiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Profiles")
+    .path
 
 extension Container: AutoRegistering {
     public func autoRegister() {
@@ -25,7 +26,9 @@ extension Container: AutoRegistering {
                 "fixed": .settings(FixedClock.Settings.self) { FixedClock(settings: $0) },
             ]),
             store.choices([
-                "memory": .settings(InMemoryNoteStore.Settings.self) { InMemoryNoteStore(settings: $0, clock: Container.shared.clock()) },
+                "memory": .settings(InMemoryNoteStore.Settings.self) {
+                    InMemoryNoteStore(settings: $0, clock: Container.shared.clock())
+                },
                 "file": .settings(FileNoteStore.Settings.self) { FileNoteStore(settings: $0) },
             ]),
             logFormat.choices(["plain": { PlainLogFormat() }, "json": { JSONLogFormat() }]),

@@ -11,7 +11,8 @@ import PlugboardProfiles
 
 // The program's profile launch: both containers' declarations are checked against the active profiles
 // before either changes; a wrong profile stops the program here, with every diagnostic.
-ProfileSystem.bootstrap(Container.shared, SharingContainer.shared, options: ProfileOptions(directories: [bundledProfiles]))
+ProfileSystem.bootstrap(
+    Container.shared, SharingContainer.shared, options: ProfileOptions(directories: [bundledProfiles]))
 
 let container = Container.shared
 let sharing = SharingContainer.shared
@@ -23,7 +24,9 @@ func log(_ message: String) {
     print(format.line(message, at: clock.now()))
 }
 
-print("\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary) | sharing: \(sharing.channel().summary)")
+print(
+    "\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary) | sharing: \(sharing.channel().summary)"
+)
 
 // Flags (Plugboard's `--plugboard-profile NAME`, context arguments such as `--empty-store`) are not commands.
 var arguments: [String] = []

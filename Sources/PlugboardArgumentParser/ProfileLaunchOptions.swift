@@ -22,13 +22,16 @@ public struct ProfileLaunchOptions: ParsableArguments {
     /// `--plugboard-profile NAME[,NAME...]`, repeatable.
     @Option(
         name: .customLong("plugboard-profile"),
-        help: ArgumentHelp("The profiles to apply, merged left to right (also PLUGBOARD_PROFILE).", valueName: "name[,name...]"))
+        help: ArgumentHelp(
+            "The profiles to apply, merged left to right (also PLUGBOARD_PROFILE).", valueName: "name[,name...]"))
     public var profiles: [String] = []
 
     /// `--plugboard-export-catalog PATH`.
     @Option(
         name: .customLong("plugboard-export-catalog"),
-        help: ArgumentHelp("Write what the program declares to profiles (a catalog for plugboard validate) and exit.", valueName: "path"))
+        help: ArgumentHelp(
+            "Write what the program declares to profiles (a catalog for plugboard validate) and exit.",
+            valueName: "path"))
     public var exportCatalog: String?
 
     /// No launch options given.

@@ -36,7 +36,8 @@ struct Diff: ParsableCommand {
                 differing.insert(name.split(separator: ".").prefix(2).joined(separator: "."))
                 text += "\(name): \(side(a)) | \(side(b))\n"
             }
-            text += differing.isEmpty
+            text +=
+                differing.isEmpty
                 ? "no differences between \(first) and \(second)\n"
                 : "\(differing.count) factor\(differing.count == 1 ? "y differs" : "ies differ") between \(first) and \(second)\n"
             write(text)

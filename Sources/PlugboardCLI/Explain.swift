@@ -51,7 +51,8 @@ struct Explain: ParsableCommand {
                 let document = Document(profiles: merged.names, files: merged.documents.map(\.file), settings: rows)
                 write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
             case .text:
-                var text = "profiles \(merged.names.joined(separator: ", ")) from \(merged.documents.map(\.file).joined(separator: ", "))\n"
+                var text =
+                    "profiles \(merged.names.joined(separator: ", ")) from \(merged.documents.map(\.file).joined(separator: ", "))\n"
                 for row in rows {
                     text += "\(row.container).\(row.key).\(row.field) = \(row.value)  (\(row.file):\(row.line)"
                     text += row.overrides.isEmpty ? ")\n" : "; overrides \(row.overrides.joined(separator: ", ")))\n"
@@ -67,9 +68,11 @@ struct Explain: ParsableCommand {
             for entry in section.entries.sorted(by: { $0.key < $1.key }) {
                 let key = entry.key
                 for (field, value, origin, overridden) in FactoryEntryField.fields(of: entry) {
-                    rows.append(Row(
-                        container: container, key: key, field: field, value: value, file: origin.file, line: origin.line,
-                        column: origin.column, overrides: overridden.map(place)))
+                    rows.append(
+                        Row(
+                            container: container, key: key, field: field, value: value, file: origin.file,
+                            line: origin.line,
+                            column: origin.column, overrides: overridden.map(place)))
                 }
             }
         }

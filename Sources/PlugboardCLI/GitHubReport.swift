@@ -21,7 +21,8 @@ enum GitHubReport {
             }
             shown[diagnostic.severity, default: 0] += 1
             let position = diagnostic.position
-            text += "::\(diagnostic.severity.rawValue) file=\(property(position.file)),line=\(position.line),col=\(position.column),title=\(property(diagnostic.code.rawValue))::\(data(diagnostic.message))\n"
+            text +=
+                "::\(diagnostic.severity.rawValue) file=\(property(position.file)),line=\(position.line),col=\(position.column),title=\(property(diagnostic.code.rawValue))::\(data(diagnostic.message))\n"
         }
         if !overflow.isEmpty {
             text += "\(overflow.count) more finding(s) beyond GitHub's \(annotationLimit) annotations per severity:\n"
@@ -32,7 +33,8 @@ enum GitHubReport {
     }
 
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     static func property(_ text: String) -> String {

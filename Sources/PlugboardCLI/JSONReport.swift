@@ -22,7 +22,8 @@ enum JSONReport {
         let valid = validation.files.filter(\.valid).count
         let document = Document(
             files: validation.files, combinations: validation.combinations,
-            summary: Summary(files: validation.files.count, valid: valid, invalid: validation.files.count - valid,
+            summary: Summary(
+                files: validation.files.count, valid: valid, invalid: validation.files.count - valid,
                 errors: validation.errorCount, warnings: validation.warningCount))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

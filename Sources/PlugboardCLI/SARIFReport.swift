@@ -11,7 +11,10 @@ enum SARIFReport {
                 "id": code.rawValue,
                 "name": code.title,
                 "shortDescription": ["text": code.title.replacingOccurrences(of: "-", with: " ")],
-                "help": ["text": "\(code.rawValue) (\(code.title)): see docs/diagnostics.md#\(code.rawValue.lowercased()) in Plugboard."],
+                "help": [
+                    "text":
+                        "\(code.rawValue) (\(code.title)): see docs/diagnostics.md#\(code.rawValue.lowercased()) in Plugboard."
+                ],
                 "defaultConfiguration": ["level": code.severity == .error ? "error" : "warning"],
             ]
             if let docs {
@@ -25,23 +28,31 @@ enum SARIFReport {
                 "ruleIndex": DiagnosticCode.all.firstIndex(of: diagnostic.code) ?? 0,
                 "level": diagnostic.severity == .error ? "error" : "warning",
                 "message": ["text": diagnostic.message],
-                "locations": [[
-                    "physicalLocation": [
-                        "artifactLocation": ["uri": artifactURI(diagnostic.position.file)],
-                        "region": ["startLine": diagnostic.position.line, "startColumn": diagnostic.position.column],
+                "locations": [
+                    [
+                        "physicalLocation": [
+                            "artifactLocation": ["uri": artifactURI(diagnostic.position.file)],
+                            "region": [
+                                "startLine": diagnostic.position.line, "startColumn": diagnostic.position.column,
+                            ],
+                        ]
                     ]
-                ]],
+                ],
             ]
         }
         let document: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": driver(rules, docs: docs)],
-                "results": results,
-            ]],
+            "runs": [
+                [
+                    "tool": ["driver": driver(rules, docs: docs)],
+                    "results": results,
+                ]
+            ],
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

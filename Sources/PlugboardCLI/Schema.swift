@@ -13,7 +13,8 @@ struct Schema: ParsableCommand {
         case profile, catalog
     }
 
-    @Option(help: "The program's catalog: the schema's enums then list its containers, keys, implementations and scopes.")
+    @Option(
+        help: "The program's catalog: the schema's enums then list its containers, keys, implementations and scopes.")
     var catalog: String?
 
     @Option(help: "profile (the default) or catalog.")

@@ -28,13 +28,17 @@ func readCatalog(_ path: String?) throws -> Catalog? {
     do {
         return try Catalog.read(from: data)
     } catch {
-        throw ToolError(description: "\(path) is not a Plugboard catalog (write one with --plugboard-export-catalog PATH): \(error)")
+        throw ToolError(
+            description: "\(path) is not a Plugboard catalog (write one with --plugboard-export-catalog PATH): \(error)"
+        )
     }
 }
 
 /// Splits `a,b` and repeated options into names.
 func names(_ values: [String]) -> [String] {
-    values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter {
+        !$0.isEmpty
+    }
 }
 
 /// Prints to standard output.
@@ -49,7 +53,8 @@ func mergedProfile(_ profileNames: [String], directory: String, catalog: Catalog
         throw ToolError(description: "cannot read the folder \(directory)")
     }
     let origin = SourcePosition(file: "<arguments>", line: 1, column: 1)
-    let (documents, found) = ProfileLibrary(directories: [directory]).resolve(profileNames.map { Located($0, at: origin) })
+    let (documents, found) = ProfileLibrary(directories: [directory]).resolve(
+        profileNames.map { Located($0, at: origin) })
     let merged = MergedProfile(names: profileNames, documents: documents)
     let errors = (found + Validation.check(merged, catalog: catalog)).filter { $0.severity == .error }
     if !errors.isEmpty {
@@ -86,7 +91,8 @@ private func render(_ tree: NodeTree, _ index: Int) -> String {
     switch tree.kind(of: index) {
     case .scalar(let text, let style): style == .text ? "\"\(text)\"" : text
     case .sequence(let items): "[" + items.map { render(tree, $0) }.joined(separator: ", ") + "]"
-    case .mapping(let pairs): "{" + pairs.map { "\(tree.scalar($0.key)!): \(render(tree, $0.value))" }.joined(separator: ", ") + "}"
+    case .mapping(let pairs):
+        "{" + pairs.map { "\(tree.scalar($0.key)!): \(render(tree, $0.value))" }.joined(separator: ", ") + "}"
     }
 }
 

@@ -1,9 +1,9 @@
 @_spi(Tools) import PlugboardProfileFormat
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `file:line:column: error: message [CODE]`, one per line (at most `perFile` for each file, then a line that

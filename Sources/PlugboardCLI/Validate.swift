@@ -23,7 +23,9 @@ struct Validate: ParsableCommand {
     @Option(help: "The program's catalog.")
     var catalog: String?
 
-    @Option(help: ArgumentHelp("Also check these profiles merged, as launched with --plugboard-profile NAME[,NAME].", valueName: "names"))
+    @Option(
+        help: ArgumentHelp(
+            "Also check these profiles merged, as launched with --plugboard-profile NAME[,NAME].", valueName: "names"))
     var profile: [String] = []
 
     @Option(help: "text, json, github (annotations), sarif, or auto (github under GitHub Actions, else text).")
@@ -32,10 +34,14 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
-    @Option(help: ArgumentHelp("With --format sarif: the absolute URL of docs/diagnostics.md, for each rule's helpUri.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "With --format sarif: the absolute URL of docs/diagnostics.md, for each rule's helpUri.", valueName: "url"))
     var docsURL: String?
 
-    @Option(help: "At most this many findings printed per file in text and github formats (0: all); json and sarif have all.")
+    @Option(
+        help:
+            "At most this many findings printed per file in text and github formats (0: all); json and sarif have all.")
     var maxFindings = 100
 
     func run() throws {
@@ -50,7 +56,8 @@ struct Validate: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let chosen = format == .auto ? (environment["GITHUB_ACTIONS"] == "true" ? .github : .text) : format
             switch chosen {
-            case .text, .auto: write(TextReport.render(validation, color: TextReport.wantsColor(environment), perFile: maxFindings))
+            case .text, .auto:
+                write(TextReport.render(validation, color: TextReport.wantsColor(environment), perFile: maxFindings))
             case .json: write(JSONReport.render(validation))
             case .github: write(GitHubReport.render(validation, perFile: maxFindings))
             case .sarif: write(SARIFReport.render(validation, docs: try docs()))

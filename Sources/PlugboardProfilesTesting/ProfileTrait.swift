@@ -39,14 +39,19 @@ extension Trait where Self == ProfileTrait {
     /// Runs each test with a fresh `Container.shared` that applies `profiles` (searched first in `directories`).
     public static func profile(_ profiles: String..., directories: [String] = []) -> Self {
         let trait = ContainerTrait(shared: Container.$shared, container: Container())
-        return ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), withContainer: trait.withFreshContainer)
+        return ProfileTrait(
+            override: ProfileOverride(profiles: profiles, directories: directories),
+            withContainer: trait.withFreshContainer)
     }
 
     /// Runs each test with a fresh instance of your own container that applies `profiles`.
     public static func profile<C: ManagedContainer>(
-        _ profiles: String..., directories: [String] = [], container shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C
+        _ profiles: String..., directories: [String] = [], container shared: TaskLocal<C>,
+        _ make: @escaping @Sendable () -> C
     ) -> Self {
         let trait = ContainerTrait(shared: shared, container: make())
-        return ProfileTrait(override: ProfileOverride(profiles: profiles, directories: directories), withContainer: trait.withFreshContainer)
+        return ProfileTrait(
+            override: ProfileOverride(profiles: profiles, directories: directories),
+            withContainer: trait.withFreshContainer)
     }
 }

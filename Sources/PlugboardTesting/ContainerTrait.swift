@@ -77,7 +77,8 @@ extension Trait where Self == ContainerTrait<Container> {
 extension Trait {
     /// A fresh instance of your own container (declared `@TaskLocal static var shared`) for each test.
     public static func container<C: ManagedContainer>(
-        _ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C, setup: @escaping @Sendable (C) async throws -> Void = { _ in }
+        _ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C,
+        setup: @escaping @Sendable (C) async throws -> Void = { _ in }
     ) -> Self where Self == ContainerTrait<C> {
         ContainerTrait(shared: shared, container: make(), setup: setup)
     }

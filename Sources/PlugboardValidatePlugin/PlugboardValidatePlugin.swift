@@ -16,7 +16,8 @@ struct PlugboardValidatePlugin: CommandPlugin {
         var rest = extractor.remainingArguments
         let paths = Self.leadingPaths(&rest)
 
-        let build = try packageManager.build(.product(product), parameters: .init(configuration: .debug, logging: .concise))
+        let build = try packageManager.build(
+            .product(product), parameters: .init(configuration: .debug, logging: .concise))
         guard build.succeeded, let program = build.builtArtifacts.first(where: { $0.kind == .executable }) else {
             Diagnostics.error("plugboard-validate: building \(product) failed\n\(build.logText)")
             exit(2)
@@ -28,7 +29,9 @@ struct PlugboardValidatePlugin: CommandPlugin {
             exit(2)
         }
         let validator = try context.tool(named: "PlugboardCLI").url.path  // the `plugboard` product's target
-        exit(try Self.run(validator, ["validate"] + (paths.isEmpty ? ["Profiles"] : paths) + ["--catalog", catalog] + rest))
+        exit(
+            try Self.run(
+                validator, ["validate"] + (paths.isEmpty ? ["Profiles"] : paths) + ["--catalog", catalog] + rest))
     }
 
     /// The arguments before the first option: the files and folders to check.

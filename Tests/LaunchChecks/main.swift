@@ -44,7 +44,9 @@ final class PaymentContainer: SharedContainer, AutoRegistering {
 }
 
 func show(_ label: String, _ orders: OrdersContainer, _ payment: PaymentContainer) {
-    print("\(label) orders.store=\(orders.store()) orders.retries=\(orders.retries()) payment.gateway=\(payment.gateway())")
+    print(
+        "\(label) orders.store=\(orders.store()) orders.retries=\(orders.retries()) payment.gateway=\(payment.gateway())"
+    )
 }
 
 var options = ProfileOptions()
@@ -77,7 +79,9 @@ case "later":
 case "launch-api":
     // The library returns the outcome; the program decides, and goes on.
     let launch = ProfileSystem.launch([OrdersContainer.shared, PaymentContainer.shared], options: options)
-    print("outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ","))")
+    print(
+        "outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ","))"
+    )
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
 
 case "lazy":
@@ -88,4 +92,3 @@ default:
     FileHandle.standardError.write(Data("unknown scenario \(scenario)\n".utf8))
     exit(2)
 }
-

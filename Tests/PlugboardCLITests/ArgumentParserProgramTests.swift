@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// A program built on swift-argument-parser (`plugboard-greeter-example`) takes Plugboard's launch options
@@ -40,13 +40,16 @@ import Testing
         let export = try run(["--plugboard-export-catalog", catalog])
         #expect(export.status == 0)
         #expect(export.output.isEmpty)
-        let validate = try CLI.run(["validate", "Examples/Greeter/Profiles", "--catalog", catalog], in: CLI.packageRoot)
+        let validate = try CLI.run(
+            ["validate", "Examples/Greeter/Profiles", "--catalog", catalog], in: CLI.packageRoot)
         #expect(validate.status == 0, "\(validate.output)")
         #expect(validate.output.contains("2 files checked: 2 valid, 0 invalid"))
     }
 
     @Test func programsThatParseArgumentsThemselvesDropTheLaunchFlags() {
-        let arguments = ["app", "--plugboard-profile", "a,b", "serve", "--plugboard-export-catalog=c.json", "--port", "8080"]
+        let arguments = [
+            "app", "--plugboard-profile", "a,b", "serve", "--plugboard-export-catalog=c.json", "--port", "8080",
+        ]
         #expect(ProfileOptions.removingLaunchFlags(from: arguments) == ["app", "serve", "--port", "8080"])
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// Runs the built `plugboard` binary as a subprocess on real files.
 enum CLI {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized.path
 
     struct Run {
         let status: Int32
@@ -16,13 +18,17 @@ enum CLI {
 
     static func binary(_ name: String) -> String {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+                .path,
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path,
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 
-    static func run(_ arguments: [String], in directory: String = fixtures, environment: [String: String] = [:], executable: String = "plugboard") throws -> Run {
+    static func run(
+        _ arguments: [String], in directory: String = fixtures, environment: [String: String] = [:],
+        executable: String = "plugboard"
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary(executable))
         process.arguments = arguments
@@ -39,7 +45,9 @@ enum CLI {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
     }
 
     static func expected(_ name: String) throws -> String {
@@ -54,7 +62,10 @@ enum CLI {
 }
 
 @Suite struct ValidateTests {
-    @Test(arguments: [("text", "validate.txt"), ("json", "validate.json"), ("github", "validate.github.txt"), ("sarif", "validate.sarif.json")])
+    @Test(arguments: [
+        ("text", "validate.txt"), ("json", "validate.json"), ("github", "validate.github.txt"),
+        ("sarif", "validate.sarif.json"),
+    ])
     func eachFormatMatchesItsExpectedOutput(format: String, expected: String) throws {
         let run = try CLI.run(["validate", "mixed", "--format", format])
         #expect(run.status == 1)
@@ -63,7 +74,9 @@ enum CLI {
     }
 
     @Test func autoPicksGitHubUnderGitHubActionsAndTextElsewhere() throws {
-        #expect(try CLI.run(["validate", "mixed"], environment: ["GITHUB_ACTIONS": "true"]).output == (try CLI.expected("validate.github.txt")))
+        #expect(
+            try CLI.run(["validate", "mixed"], environment: ["GITHUB_ACTIONS": "true"]).output
+                == (try CLI.expected("validate.github.txt")))
         #expect(try CLI.run(["validate", "mixed"]).output == (try CLI.expected("validate.txt")))
     }
 
@@ -79,11 +92,14 @@ enum CLI {
     }
 
     @Test func exitStatusZeroWhenValidAndOneOnWarningsWithStrict() throws {
-        let valid = try CLI.run(["validate", "mixed/base.yaml", "mixed/staging.json", "--catalog", "rules-catalog.json"])
+        let valid = try CLI.run([
+            "validate", "mixed/base.yaml", "mixed/staging.json", "--catalog", "rules-catalog.json",
+        ])
         #expect(valid.status == 0, "\(valid.output)")
         #expect(valid.output == "2 files checked: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
         let directory = CLI.temporaryDirectory()
-        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics: { use: null }\n".write(toFile: directory + "/warn.yaml", atomically: true, encoding: .utf8)
+        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics: { use: null }\n".write(
+            toFile: directory + "/warn.yaml", atomically: true, encoding: .utf8)
         #expect(try CLI.run(["validate", directory]).status == 0, "warnings alone pass")
         #expect(try CLI.run(["validate", directory, "--strict"]).status == 1)
     }
@@ -112,7 +128,9 @@ enum CLI {
             return []
         }
         let plain = try CLI.run(["validate", "mixed", "--format", "sarif"])
-        #expect(uris(try JSONSerialization.jsonObject(with: Data(plain.output.utf8))).isEmpty, "no relative documentation links")
+        #expect(
+            uris(try JSONSerialization.jsonObject(with: Data(plain.output.utf8))).isEmpty,
+            "no relative documentation links")
 
         let docs = "https://example.com/plugboard/docs/diagnostics.md"
         let linked = try CLI.run(["validate", "mixed", "--format", "sarif", "--docs-url", docs])
@@ -128,18 +146,24 @@ enum CLI {
     @Test func everyDiagnosticCodeIsReported() throws {
         // Three codes need files that are not worth committing: a dangling link, a file over 16 MiB, a 2 MB scalar.
         let directory = CLI.temporaryDirectory()
-        try FileManager.default.createSymbolicLink(atPath: directory + "/dangling.yaml", withDestinationPath: directory + "/gone.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/dangling.yaml", withDestinationPath: directory + "/gone.yaml")
         #expect(FileManager.default.createFile(atPath: directory + "/huge.yaml", contents: Data(count: 17 << 20)))
-        try ("plugboard: 1\ndescription: " + String(repeating: "x", count: 2 << 20) + "\n").write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
-        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: loud }\n".write(toFile: directory + "/enum.yaml", atomically: true, encoding: .utf8)
+        try ("plugboard: 1\ndescription: " + String(repeating: "x", count: 2 << 20) + "\n").write(
+            toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: loud }\n".write(
+            toFile: directory + "/enum.yaml", atomically: true, encoding: .utf8)
         try ValidatorLimitTests.chain(of: 66, in: directory)
-        try "plugboard: 1\nextends: enum\n".write(toFile: directory + "/child-of-broken.yaml", atomically: true, encoding: .utf8)
+        try "plugboard: 1\nextends: enum\n".write(
+            toFile: directory + "/child-of-broken.yaml", atomically: true, encoding: .utf8)
         let profiles = CLI.packageRoot + "/Tests/PlugboardProfilesTests/Fixtures"
         let run = try CLI.run([
-            "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json", "--format", "json",
+            "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json",
+            "--format", "json",
         ])
         #expect(run.status == 1)
-        let found = Set(try JSONDecoder().decode(Report.self, from: Data(run.output.utf8)).files.flatMap(\.diagnostics).map(\.code))
+        let found = Set(
+            try JSONDecoder().decode(Report.self, from: Data(run.output.utf8)).files.flatMap(\.diagnostics).map(\.code))
         let missing = Set(DiagnosticCode.all.map(\.rawValue)).subtracting(found)
         #expect(missing.isEmpty, "never reported: \(missing.sorted())")
     }
@@ -147,7 +171,8 @@ enum CLI {
     @Test func gitHubAnnotationsAreCappedPerSeverity() throws {
         let directory = CLI.temporaryDirectory()
         for index in 0..<12 {
-            try "plugboard: 1\nfield\(index): x\n".write(toFile: directory + "/p\(index).yaml", atomically: true, encoding: .utf8)
+            try "plugboard: 1\nfield\(index): x\n".write(
+                toFile: directory + "/p\(index).yaml", atomically: true, encoding: .utf8)
         }
         let run = try CLI.run(["validate", directory, "--format", "github"])
         let lines = run.output.split(separator: "\n")
@@ -160,9 +185,14 @@ enum CLI {
         let catalog = CLI.temporaryDirectory() + "/catalog.json"
         let export = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-example")
         #expect(export.status == 0)
-        let run = try CLI.run(["validate", "Examples/Notes/Profiles", "--catalog", catalog, "--profile", "uitest,staging"], in: CLI.packageRoot)
+        let run = try CLI.run(
+            ["validate", "Examples/Notes/Profiles", "--catalog", catalog, "--profile", "uitest,staging"],
+            in: CLI.packageRoot)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "5 files checked: 5 valid, 0 invalid (0 errors, 0 warnings); 1 profile combination checked, 0 invalid\n")
+        #expect(
+            run.output
+                == "5 files checked: 5 valid, 0 invalid (0 errors, 0 warnings); 1 profile combination checked, 0 invalid\n"
+        )
     }
 
     struct Report: Decodable {
@@ -197,13 +227,16 @@ enum CLI {
         let run = try CLI.run(["diff", "base", "staging", "--dir", "mixed"])
         #expect(run.status == 0)
         #expect(run.output == (try CLI.expected("diff.txt")))
-        #expect(try CLI.run(["diff", "base", "base", "--dir", "mixed"]).output == "no differences between base and base\n")
+        #expect(
+            try CLI.run(["diff", "base", "base", "--dir", "mixed"]).output == "no differences between base and base\n")
     }
 
     @Test func theCheckedInSchemasAreWhatTheCommandPrints() throws {
-        let profile = try String(contentsOfFile: CLI.packageRoot + "/Schemas/plugboard-profile.schema.json", encoding: .utf8)
+        let profile = try String(
+            contentsOfFile: CLI.packageRoot + "/Schemas/plugboard-profile.schema.json", encoding: .utf8)
         #expect(try CLI.run(["schema"]).output == profile)
-        let catalog = try String(contentsOfFile: CLI.packageRoot + "/Schemas/plugboard-catalog.schema.json", encoding: .utf8)
+        let catalog = try String(
+            contentsOfFile: CLI.packageRoot + "/Schemas/plugboard-catalog.schema.json", encoding: .utf8)
         #expect(try CLI.run(["schema", "--kind", "catalog"]).output == catalog)
     }
 
@@ -211,11 +244,17 @@ enum CLI {
         let run = try CLI.run(["schema", "--catalog", "rules-catalog.json"])
         #expect(run.status == 0)
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-        let containers = ((schema["properties"] as? [String: Any])?["containers"] as? [String: Any])?["properties"] as? [String: Any]
+        let containers =
+            ((schema["properties"] as? [String: Any])?["containers"] as? [String: Any])?["properties"] as? [String: Any]
         #expect(containers?.keys.sorted() == ["RulesContainer"])
         let factories = (containers?["RulesContainer"] as? [String: Any])?["properties"] as? [String: Any]
-        #expect(factories?.keys.sorted() == ["analytics", "apiBaseURL", "cache", "level", "limits", "ratio", "retries", "servers", "ticker", "verbose"])
-        let use = ((factories?["analytics"] as? [String: Any])?["properties"] as? [String: Any])?["use"] as? [String: Any]
+        #expect(
+            factories?.keys.sorted() == [
+                "analytics", "apiBaseURL", "cache", "level", "limits", "ratio", "retries", "servers", "ticker",
+                "verbose",
+            ])
+        let use =
+            ((factories?["analytics"] as? [String: Any])?["properties"] as? [String: Any])?["use"] as? [String: Any]
         #expect(use?["enum"] as? [String] == ["default", "console", "http", "null"])
         let scopes = ((schema["$defs"] as? [String: Any])?["scope"] as? [String: Any])?["enum"] as? [String]
         #expect(scopes == ["cached", "graph", "session", "shared", "singleton", "unique"])
@@ -228,7 +267,9 @@ enum CLI {
     static let corpus: [String] = {
         let root = CLI.fixtures + "/schema-corpus"
         return ["valid", "invalid"].flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).sorted().map { "\(root)/\(folder)/\($0)" }
+            ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).sorted().map {
+                "\(root)/\(folder)/\($0)"
+            }
         }
     }()
 
@@ -242,13 +283,16 @@ enum CLI {
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, CLI.packageRoot + "/Schemas/plugboard-profile.schema.json"] + Self.corpus
+        process.arguments =
+            ["python3", "-c", script, CLI.packageRoot + "/Schemas/plugboard-profile.schema.json"] + Self.corpus
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "python3 with the jsonschema module is needed (CI installs python3-jsonschema)")
+        try #require(
+            process.terminationStatus == 0,
+            "python3 with the jsonschema module is needed (CI installs python3-jsonschema)")
         let verdicts = output.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
         #expect(verdicts.count == Self.corpus.count)
         for verdict in verdicts {

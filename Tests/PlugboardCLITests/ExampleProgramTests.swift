@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// Runs the example program (`plugboard-example`) as a subprocess with its bundled profiles.
@@ -14,20 +14,30 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.contains("Notes | store: memory (1 seeded) | clock: system | log: plain"))
         #expect(run.output.contains("  - Welcome to Plugboard"))
-        #expect((run.output + run.errors).contains("applied profile default (default profile) to Container, SharingContainer from"))
+        #expect(
+            (run.output + run.errors).contains(
+                "applied profile default (default profile) to Container, SharingContainer from"))
     }
 
     @Test(arguments: [
-        ("development", "Notes (development) | store: file /tmp/plugboard-notes/development/notes.json | clock: system | log: plain"),
+        (
+            "development",
+            "Notes (development) | store: file /tmp/plugboard-notes/development/notes.json | clock: system | log: plain"
+        ),
         ("production", "Notes | store: file /tmp/plugboard-notes/production/notes.json | clock: system | log: json"),
-        ("staging", "Notes (staging) | store: file /tmp/plugboard-notes/staging/notes.json | clock: system | log: json"),
+        (
+            "staging",
+            "Notes (staging) | store: file /tmp/plugboard-notes/staging/notes.json | clock: system | log: json"
+        ),
         ("uitest", "Notes (UI test) | store: memory (2 seeded) | clock: fixed 2026-01-01T09:00:00Z | log: plain"),
     ])
     func eachProfileWiresTheProgramItsWay(profile: String, status: String) throws {
         let run = try run(["list", "--plugboard-profile", profile])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains(status), "\(run.output)")
-        #expect((run.output + run.errors).contains("applied profile \(profile) (--plugboard-profile) to Container, SharingContainer"))
+        #expect(
+            (run.output + run.errors).contains(
+                "applied profile \(profile) (--plugboard-profile) to Container, SharingContainer"))
     }
 
     @Test func jsonLogLinesInProduction() throws {
@@ -37,7 +47,10 @@ import Testing
 
     @Test func theFixedClockAndSeededNotesOfTheUITestProfile() throws {
         let run = try run(["list"], environment: ["PLUGBOARD_PROFILE": "uitest"])
-        #expect(run.output.contains("2026-01-01T09:00:00Z  2 note(s)\n2026-01-01T09:00:00Z  - First note\n2026-01-01T09:00:00Z  - Second note"))
+        #expect(
+            run.output.contains(
+                "2026-01-01T09:00:00Z  2 note(s)\n2026-01-01T09:00:00Z  - First note\n2026-01-01T09:00:00Z  - Second note"
+            ))
         #expect((run.output + run.errors).contains("(PLUGBOARD_PROFILE)"))
     }
 
@@ -53,14 +66,22 @@ import Testing
 
     @Test func aBrokenProfileStopsTheProgramAtLaunch() throws {
         let directory = CLI.temporaryDirectory()
-        try "plugboard: 1\ncontainers:\n  Container:\n    store: { use: flie }\n    clock: { use: fixed, with: { at: 9 } }\n"
+        try
+            "plugboard: 1\ncontainers:\n  Container:\n    store: { use: flie }\n    clock: { use: fixed, with: { at: 9 } }\n"
             .write(toFile: directory + "/broken.yaml", atomically: true, encoding: .utf8)
-        let run = try run(["list", "--plugboard-profile", "broken"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
+        let run = try run(
+            ["list", "--plugboard-profile", "broken"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
         #expect(run.status == ProfileFailure.exitCode)
         #expect(run.output.isEmpty, "nothing ran")
-        #expect(run.errors.contains("broken.yaml:4:19: error: unknown implementation 'flie' for Container.store (declared: file, memory); did you mean 'file'? [PB402]"))
-        #expect(run.errors.contains("broken.yaml:5:38: error: expected text, found the number 9 unquoted; quote it (\"9\") [PB407]"))
-        #expect(run.errors.contains("plugboard: profile broken was not applied to Container, SharingContainer; stopping"))
+        #expect(
+            run.errors.contains(
+                "broken.yaml:4:19: error: unknown implementation 'flie' for Container.store (declared: file, memory); did you mean 'file'? [PB402]"
+            ))
+        #expect(
+            run.errors.contains(
+                "broken.yaml:5:38: error: expected text, found the number 9 unquoted; quote it (\"9\") [PB407]"))
+        #expect(
+            run.errors.contains("plugboard: profile broken was not applied to Container, SharingContainer; stopping"))
     }
 
     @Test func aMissingProfileStopsTheProgram() throws {
@@ -77,13 +98,18 @@ import Testing
         let catalog = try Catalog.read(from: Data(contentsOf: URL(fileURLWithPath: file)))
         let factories = try #require(catalog.containers["Container"]?.factories)
         #expect(Set(factories["store"]?.implementations.keys ?? [:].keys) == ["memory", "file"])
-        #expect(factories["store"]?.implementations["file"]?.settings == .object(properties: ["directory": .string], required: ["directory"]))
+        #expect(
+            factories["store"]?.implementations["file"]?.settings
+                == .object(properties: ["directory": .string], required: ["directory"]))
         #expect(factories["greeting"]?.value == .string)
         #expect(catalog.scopes == ["session"])
-        #expect(factories["maxListed"]?.value == .integerIn(0...Int64.max), "UInt: a negative count is refused in CI too")
-        let sharing = try #require(catalog.containers["SharingContainer"]?.factories, "the second container is in the catalog")
-        #expect(sharing["channel"]?.implementations["outbox"]?.settings
-            == .object(properties: ["directory": .string, "openFrom": .date], required: ["directory"]))
+        #expect(
+            factories["maxListed"]?.value == .integerIn(0...Int64.max), "UInt: a negative count is refused in CI too")
+        let sharing = try #require(
+            catalog.containers["SharingContainer"]?.factories, "the second container is in the catalog")
+        #expect(
+            sharing["channel"]?.implementations["outbox"]?.settings
+                == .object(properties: ["directory": .string, "openFrom": .date], required: ["directory"]))
     }
 
     @Test func theSecondContainerSharesTheNotesItsProfileChose() throws {
@@ -98,7 +124,8 @@ import Testing
                 signature: { value: "-- me" }
             """
         try profile.write(toFile: directory + "/share.yaml", atomically: true, encoding: .utf8)
-        let run = try run(["share", "--plugboard-profile", "share"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
+        let run = try run(
+            ["share", "--plugboard-profile", "share"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("| sharing: outbox \(directory)/outbox"))
         #expect(try String(contentsOfFile: directory + "/outbox/notes.txt", encoding: .utf8) == "- one\n- two\n-- me\n")
@@ -108,16 +135,23 @@ import Testing
         let directory = CLI.temporaryDirectory()
         try "plugboard: 1\ncontainers:\n  Container:\n    maxListed: { value: -3 }\n"
             .write(toFile: directory + "/negative.yaml", atomically: true, encoding: .utf8)
-        let run = try run(["list", "--plugboard-profile", "negative"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
+        let run = try run(
+            ["list", "--plugboard-profile", "negative"], environment: ["PLUGBOARD_PROFILE_PATH": directory])
         #expect(run.status == ProfileFailure.exitCode)
-        #expect(run.errors.contains("negative.yaml:4:25: error: -3 is out of range (0 to 9223372036854775807) [PB405]"), "\(run.errors)")
+        #expect(
+            run.errors.contains("negative.yaml:4:25: error: -3 is out of range (0 to 9223372036854775807) [PB405]"),
+            "\(run.errors)")
     }
 
     @Test func theREADMEsCIRecipeValidatesTheBundledProfilesAgainstBothContainers() throws {
         let catalog = CLI.temporaryDirectory() + "/catalog.json"
         #expect(try run(["--plugboard-export-catalog", catalog]).status == 0)
-        let run = try CLI.run(["validate", "Examples/Notes/Profiles", "--catalog", catalog, "--profile", "uitest,staging"], in: CLI.packageRoot)
+        let run = try CLI.run(
+            ["validate", "Examples/Notes/Profiles", "--catalog", catalog, "--profile", "uitest,staging"],
+            in: CLI.packageRoot)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("5 files checked: 5 valid, 0 invalid (0 errors, 0 warnings); 1 profile combination checked, 0 invalid"))
+        #expect(
+            run.output.contains(
+                "5 files checked: 5 valid, 0 invalid (0 errors, 0 warnings); 1 profile combination checked, 0 invalid"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// The validator's verdict is the launch's: every wrong profile in `Fixtures/launch-corpus` (YAML and JSON),
@@ -12,7 +12,9 @@ import Testing
 
     /// `file:line:column: severity: message [CODE]` lines, in order.
     static func diagnosticLines(_ text: String) -> [String] {
-        text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") && $0.hasSuffix("]") && ($0.contains(": error: ") || $0.contains(": warning: ")) }
+        text.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("/") && $0.hasSuffix("]") && ($0.contains(": error: ") || $0.contains(": warning: "))
+        }
     }
 
     /// The validator's findings for the whole corpus, by file, against the exported catalog.
@@ -37,7 +39,8 @@ import Testing
     func theLaunchReportsWhatTheValidatorReports(file: String) throws {
         let name = (file as NSString).deletingPathExtension
         let run = try CLI.run(
-            ["list", "--plugboard-profile", name], in: CLI.packageRoot, environment: ["PLUGBOARD_PROFILE_PATH": Self.corpus],
+            ["list", "--plugboard-profile", name], in: CLI.packageRoot,
+            environment: ["PLUGBOARD_PROFILE_PATH": Self.corpus],
             executable: "plugboard-example")
         #expect(run.status == ProfileFailure.exitCode, "every profile of the corpus is wrong: \(run.output)")
         #expect(run.output.isEmpty, "nothing ran")

@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// The program-level launch, through a real two-container program (`plugboard-launch-checks`) run as a
@@ -41,10 +41,15 @@ import Testing
     @Test func oneLaunchAppliesToEveryContainer() throws {
         let run = try launch("stop", profile: "good", ["good": Self.good])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "shared orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example\n")
-        #expect(run.errors.contains(
-            "applied profile good (--plugboard-profile) to OrdersContainer, PaymentContainer from "))
-        #expect(run.errors.contains("3 factories changed (OrdersContainer.store, OrdersContainer.retries, PaymentContainer.gateway)"))
+        #expect(
+            run.output
+                == "shared orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example\n")
+        #expect(
+            run.errors.contains(
+                "applied profile good (--plugboard-profile) to OrdersContainer, PaymentContainer from "))
+        #expect(
+            run.errors.contains(
+                "3 factories changed (OrdersContainer.store, OrdersContainer.retries, PaymentContainer.gateway)"))
     }
 
     @Test func aProfileWrongForOneContainerStopsTheLaunchBeforeEitherChanges() throws {
@@ -52,76 +57,98 @@ import Testing
         #expect(run.status == ProfileFailure.exitCode)
         #expect(run.output.isEmpty, "stopped at launch, before the program ran")
         #expect(run.errors.contains("bad.yaml:7:40: error: expected a URL, found \"\" [PB407]"))
-        #expect(run.errors.contains("plugboard: profile bad was not applied to OrdersContainer, PaymentContainer; stopping"))
+        #expect(
+            run.errors.contains("plugboard: profile bad was not applied to OrdersContainer, PaymentContainer; stopping")
+        )
     }
 
     @Test func withKeepDefaultsAProfileWrongForOneContainerChangesNeither() throws {
         let run = try launch("keep-defaults", profile: "bad", ["bad": Self.wrongForPayment])
         #expect(run.status == 0)
-        #expect(run.output == """
-            shared orders.store=code-store orders.retries=0 payment.gateway=code-gateway
-            fresh orders.store=code-store orders.retries=0 payment.gateway=code-gateway
+        #expect(
+            run.output == """
+                shared orders.store=code-store orders.retries=0 payment.gateway=code-gateway
+                fresh orders.store=code-store orders.retries=0 payment.gateway=code-gateway
 
-            """)
-        #expect(run.errors.contains("error plugboard: [PlugboardProfiles] profile bad was not applied to OrdersContainer, PaymentContainer; keeping the code's defaults"))
+                """)
+        #expect(
+            run.errors.contains(
+                "error plugboard: [PlugboardProfiles] profile bad was not applied to OrdersContainer, PaymentContainer; keeping the code's defaults"
+            ))
     }
 
     @Test(arguments: ["OrdersContianer", "PaymentContianer", "ShippingContainer"])
     func aContainerSectionNoContainerDeclaredStopsTheLaunch(section: String) throws {
-        let profile = "plugboard: 1\ncontainers:\n  OrdersContainer:\n    retries: { value: 3 }\n  \(section):\n    store: { use: sql }\n"
+        let profile =
+            "plugboard: 1\ncontainers:\n  OrdersContainer:\n    retries: { value: 3 }\n  \(section):\n    store: { use: sql }\n"
         let run = try launch("stop", profile: "typo", ["typo": profile])
         #expect(run.status == ProfileFailure.exitCode)
         #expect(run.output.isEmpty)
-        let suggestion = section.hasPrefix("Orders") ? "; did you mean 'OrdersContainer'?" : section.hasPrefix("Payment") ? "; did you mean 'PaymentContainer'?" : ""
-        #expect(run.errors.contains("typo.yaml:5:3: error: unknown container '\(section)'\(suggestion) [PB400]"), "\(run.errors)")
+        let suggestion =
+            section.hasPrefix("Orders")
+            ? "; did you mean 'OrdersContainer'?"
+            : section.hasPrefix("Payment") ? "; did you mean 'PaymentContainer'?" : ""
+        #expect(
+            run.errors.contains("typo.yaml:5:3: error: unknown container '\(section)'\(suggestion) [PB400]"),
+            "\(run.errors)")
     }
 
     @Test func containersMadeLaterApplyWhatTheLaunchCheckedWithoutReadingTheFilesAgain() throws {
         // The scenario deletes the profile right after the launch, then makes new containers and resets one.
         let run = try launch("later", profile: "good", ["good": Self.good])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == """
-            shared orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example
-            fresh orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example
-            after-reset orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example
+        #expect(
+            run.output == """
+                shared orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example
+                fresh orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example
+                after-reset orders.store=sql-store orders.retries=3 payment.gateway=http-gateway https://pay.example
 
-            """)
+                """)
     }
 
     @Test func theLaunchAPIReturnsTheOutcomeAndNeverEndsTheProcess() throws {
         let run = try launch("launch-api", profile: "bad", ["bad": Self.wrongForPayment])
         #expect(run.status == 0)
-        #expect(run.output == """
-            outcome=refused errors=1 containers=OrdersContainer,PaymentContainer
-            shared orders.store=code-store orders.retries=0 payment.gateway=code-gateway
+        #expect(
+            run.output == """
+                outcome=refused errors=1 containers=OrdersContainer,PaymentContainer
+                shared orders.store=code-store orders.retries=0 payment.gateway=code-gateway
 
-            """)
+                """)
         #expect(run.errors.isEmpty, "nothing printed or logged: the program decides")
     }
 
     @Test func withoutABootstrapTheFirstContainerIsTheWholeProgram() throws {
         let run = try launch("lazy", profile: "good", ["good": Self.good])
         #expect(run.status == ProfileFailure.exitCode)
-        #expect(run.errors.contains(
-            "good.yaml:6:3: error: unknown container 'PaymentContainer' (a program with several profile-aware containers lists them in ProfileSystem.bootstrap) [PB400]"))
+        #expect(
+            run.errors.contains(
+                "good.yaml:6:3: error: unknown container 'PaymentContainer' (a program with several profile-aware containers lists them in ProfileSystem.bootstrap) [PB400]"
+            ))
     }
 
     @Test func theExportedCatalogHasEveryListedContainerAndValidatesTheProfiles() throws {
         let directory = CLI.temporaryDirectory()
         let catalog = directory + "/catalog.json"
-        let export = try CLI.run(["stop", "--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let export = try CLI.run(
+            ["stop", "--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
         #expect(export.status == 0)
         #expect(export.output.isEmpty, "exits before the program runs")
         let read = try Catalog.read(from: Data(contentsOf: URL(fileURLWithPath: catalog)))
         #expect(read.containers.keys.sorted() == ["OrdersContainer", "PaymentContainer"])
-        #expect(read.containers["PaymentContainer"]?.factories["gateway"]?.implementations["http"]?.settings
-            == .object(properties: ["url": .url, "timeoutSeconds": .number], required: ["url"]))
+        #expect(
+            read.containers["PaymentContainer"]?.factories["gateway"]?.implementations["http"]?.settings
+                == .object(properties: ["url": .url, "timeoutSeconds": .number], required: ["url"]))
 
         try Self.good.write(toFile: directory + "/good.yaml", atomically: true, encoding: .utf8)
         try Self.wrongForPayment.write(toFile: directory + "/bad.yaml", atomically: true, encoding: .utf8)
-        let validate = try CLI.run(["validate", directory + "/good.yaml", directory + "/bad.yaml", "--catalog", catalog])
+        let validate = try CLI.run([
+            "validate", directory + "/good.yaml", directory + "/bad.yaml", "--catalog", catalog,
+        ])
         #expect(validate.status == 1)
-        #expect(validate.output.contains("bad.yaml:7:40: error: expected a URL, found \"\" [PB407]"), "the launch's finding, in CI")
+        #expect(
+            validate.output.contains("bad.yaml:7:40: error: expected a URL, found \"\" [PB407]"),
+            "the launch's finding, in CI")
         #expect(validate.output.contains("2 files checked: 1 valid, 1 invalid"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// The catalog records every check the launch makes, or says that the program makes it.
@@ -37,20 +37,28 @@ import Testing
     }
 
     @Test func datesURLsAndIntegerRangesAreRecorded() {
-        #expect(TypeShape.of(Kinds.self) == .object(
-            properties: [
-                "when": .date, "endpoint": .url, "small": .integerIn(0...255), "count": .integerIn(0...Int64.max),
-                "offset": .integerIn(-32768...32767), "any": .integer,
-            ],
-            required: ["any", "count", "endpoint", "offset", "small", "when"]))
+        #expect(
+            TypeShape.of(Kinds.self)
+                == .object(
+                    properties: [
+                        "when": .date, "endpoint": .url, "small": .integerIn(0...255),
+                        "count": .integerIn(0...Int64.max),
+                        "offset": .integerIn(-32768...32767), "any": .integer,
+                    ],
+                    required: ["any", "count", "endpoint", "offset", "small", "when"]))
     }
 
     @Test func typesThatCheckTheirOwnValuesAreMarked() {
         #expect(TypeShape.of(Level.self) == .checkedByProgram(.string))
         #expect(TypeShape.of(Port.self) == .checkedByProgram(.integer))
-        #expect(TypeShape.of(WithCases.self) == .object(properties: ["level": .checkedByProgram(.string), "name": .string], required: ["level", "name"]),
+        #expect(
+            TypeShape.of(WithCases.self)
+                == .object(
+                    properties: ["level": .checkedByProgram(.string), "name": .string], required: ["level", "name"]),
             "a CaseIterable enum hands back a case: the fields after it are recorded")
-        #expect(TypeShape.of(WithMode.self) == .checkedByProgram(.any), "decoding stopped at `mode`: nothing after it is known")
+        #expect(
+            TypeShape.of(WithMode.self) == .checkedByProgram(.any),
+            "decoding stopped at `mode`: nothing after it is known")
     }
 
     @Test func theMarkSurvivesTheCatalogFile() throws {
@@ -71,7 +79,8 @@ import Testing
         container.factories["level"] = factory
         catalog.containers["RulesContainer"] = container
         let directory = Fixtures.temporaryDirectory()
-        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: lowd }\n".write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
+        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    level: { value: lowd }\n".write(
+            toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let validation = Validation.run(files: [directory + "/p.yaml"], catalog: catalog)
         #expect(validation.files[0].diagnostics.map(\.code) == [.checkedByProgram])
         #expect(validation.files[0].diagnostics.first?.severity == .warning)

@@ -1,7 +1,7 @@
 import Foundation
 import Plugboard
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// The hostile corpus: every file is rejected with its exact code, line and column, and a container
@@ -14,7 +14,9 @@ import Testing
         let root = Fixtures.root + "/../../Fuzz/Regressions"
         let targets = ["FuzzYAML", "FuzzJSON", "FuzzCheck"]
         return targets.flatMap { target in
-            ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")) ?? []).map { "\(root)/\(target)/\($0)" }
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")) ?? []).map {
+                "\(root)/\(target)/\($0)"
+            }
         }
     }()
 
@@ -122,8 +124,11 @@ import Testing
 
         // A scalar of exactly the limit is accepted, in both formats.
         let atLimit = String(repeating: "x", count: 16)
-        guard case .success = YAMLParser.parse(Array("plugboard: 1\ndescription: \(atLimit)\n".utf8), file: "limit.yaml", limits: limits),
-            case .success = JSONParser.parse(Array(#"{"plugboard": 1, "description": "\#(atLimit)"}"#.utf8), file: "limit.json", limits: limits)
+        guard
+            case .success = YAMLParser.parse(
+                Array("plugboard: 1\ndescription: \(atLimit)\n".utf8), file: "limit.yaml", limits: limits),
+            case .success = JSONParser.parse(
+                Array(#"{"plugboard": 1, "description": "\#(atLimit)"}"#.utf8), file: "limit.json", limits: limits)
         else {
             Issue.record("a scalar of exactly the limit was rejected")
             return
@@ -138,7 +143,8 @@ import Testing
         #expect(large.message.contains("over the limit of 20 bytes"))
 
         limits = ParseLimits(maxDepth: 2)
-        guard case .failure(let deep) = YAMLParser.parse(Array("a: {b: {c: 1}}".utf8), file: "d.yaml", limits: limits) else {
+        guard case .failure(let deep) = YAMLParser.parse(Array("a: {b: {c: 1}}".utf8), file: "d.yaml", limits: limits)
+        else {
             Issue.record("accepted")
             return
         }

@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// A section of tens of thousands of entries checked against a catalog: the validator checks such a section
@@ -25,7 +25,8 @@ import Testing
             default: text += "    key\(index): { use: \(index % 2 == 0 ? "console" : "quiet"), scope: cached }\n"
             }
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-large-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-large-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("large.yaml").path
@@ -57,7 +58,9 @@ import Testing
         ]
         #expect(found.map(\.code) == expected.map(\.0))
         #expect(found.map(\.position.line) == expected.map { 4 + $0.1 })
-        #expect(found.first { $0.code == .unknownImplementation }?.message.contains("'missing' for Container.key7000") == true)
+        #expect(
+            found.first { $0.code == .unknownImplementation }?.message.contains("'missing' for Container.key7000")
+                == true)
     }
 
     @Test func theValidatorFindsWhatOneThreadFinds() throws {

@@ -1,5 +1,5 @@
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// Reading a parsed tree in place (`pairs(of:)`, `items(of:)`, `scalarAndStyle(_:)`) gives what its `Kind`
@@ -117,12 +117,15 @@ import Testing
         let json = "{\"名前\": \"café\", \"k\": 1,\n \"x\": \"\\u00e9\\n\", \"y\": [true, null]}"
         let tree = try JSONParser.parse(Array(json.utf8), file: "wide.json").get()
         let pairs = try #require(tree.pairs(of: tree.root))
-        #expect(pairs.map { tree.position(of: $0.value).description }
-            == ["wide.json:1:8", "wide.json:1:21", "wide.json:2:7", "wide.json:2:24"])
+        #expect(
+            pairs.map { tree.position(of: $0.value).description }
+                == ["wide.json:1:8", "wide.json:1:21", "wide.json:2:7", "wide.json:2:24"])
         #expect(tree.scalar(pairs[2].value) == "é\n")
         let list = try #require(tree.items(of: pairs[3].value))
         #expect(tree.position(of: list[1]).description == "wide.json:2:31")
-        for (text, position) in [("{\"é\": tru}", "1:7"), ("[\"\\u00e9\", \"é\", x]", "1:17"), ("[1,\n \"日本\" 2]", "2:7")] {
+        for (text, position) in [
+            ("{\"é\": tru}", "1:7"), ("[\"\\u00e9\", \"é\", x]", "1:17"), ("[1,\n \"日本\" 2]", "2:7"),
+        ] {
             guard case .failure(let diagnostic) = JSONParser.parse(Array(text.utf8), file: "bad.json") else {
                 Issue.record("\(text) parsed")
                 continue
@@ -138,7 +141,9 @@ import Testing
         for (text, file) in [
             ("{\"a\": [\(items)], \"a\": 1}", "dup.json"), ("a: [\(items)]\na: 1\n", "dup.yaml"),
         ] {
-            let parsed = file.hasSuffix(".json") ? JSONParser.parse(Array(text.utf8), file: file) : YAMLParser.parse(Array(text.utf8), file: file)
+            let parsed =
+                file.hasSuffix(".json")
+                ? JSONParser.parse(Array(text.utf8), file: file) : YAMLParser.parse(Array(text.utf8), file: file)
             guard case .failure(let diagnostic) = parsed else {
                 Issue.record("\(file) parsed")
                 continue

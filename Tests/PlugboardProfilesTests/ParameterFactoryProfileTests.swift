@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Plugboard
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// A container with a parameter factory that profiles may rewire.
@@ -11,11 +11,14 @@ final class AvatarContainer: ManagedContainer {
     var avatar: ParameterFactory<Int, String> { self { "photo \($0)" } }
 
     func apply(_ profile: String) -> ProfileReport {
-        var options = ProfileOptions(profiles: [profile], directories: [ParameterFactoryProfileTests.directory], failurePolicy: .keepDefaults)
+        var options = ProfileOptions(
+            profiles: [profile], directories: [ParameterFactoryProfileTests.directory], failurePolicy: .keepDefaults)
         options.arguments = []
         options.environment = [:]
         options.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        return applyProfile(avatar.choices(["placeholder": { "placeholder \($0)" }, "initials": { "initials \($0)" }]), options: options)
+        return applyProfile(
+            avatar.choices(["placeholder": { "placeholder \($0)" }, "initials": { "initials \($0)" }]), options: options
+        )
     }
 }
 
@@ -28,7 +31,8 @@ final class AvatarContainer: ManagedContainer {
             "test-default": "avatar: { use: initials, contexts: { test: default } }",
         ]
         for (name, entry) in profiles {
-            try? "plugboard: 1\ncontainers:\n  AvatarContainer:\n    \(entry)\n".write(toFile: "\(directory)/\(name).yaml", atomically: true, encoding: .utf8)
+            try? "plugboard: 1\ncontainers:\n  AvatarContainer:\n    \(entry)\n".write(
+                toFile: "\(directory)/\(name).yaml", atomically: true, encoding: .utf8)
         }
         return directory
     }()

@@ -1,7 +1,7 @@
 import Foundation
 import Plugboard
-@_spi(Tools) import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+@_spi(Tools) import PlugboardProfiles
 import Testing
 
 /// Every rule of the format and of checking against declarations, on the files in Fixtures/profiles.
@@ -27,7 +27,8 @@ import Testing
 
     @Test func didYouMeanSuggestions() {
         func message(_ name: String) -> String {
-            RulesContainer().apply([name]).diagnostics.filter { $0.severity == .error }.map(\.message).joined(separator: "\n")
+            RulesContainer().apply([name]).diagnostics.filter { $0.severity == .error }.map(\.message).joined(
+                separator: "\n")
         }
         #expect(message("unknown-field").contains("did you mean 'containers'?"))
         #expect(message("unknown-factory").contains("did you mean 'analytics'?"))
@@ -39,10 +40,13 @@ import Testing
     }
 
     @Test func anUnknownContainerIsReportedAgainstACatalog() {
-        let (documents, _) = ProfileLibrary(directories: [Fixtures.profiles]).resolve([Located("unknown-container", at: SourcePosition(file: "-", line: 1, column: 1))])
+        let (documents, _) = ProfileLibrary(directories: [Fixtures.profiles]).resolve([
+            Located("unknown-container", at: SourcePosition(file: "-", line: 1, column: 1))
+        ])
         var catalog = Catalog()
         catalog.containers["RulesContainer"] = Catalog.CatalogContainer()
-        let (_, diagnostics) = ProfileChecker.check(MergedProfile(names: ["unknown-container"], documents: documents), against: CatalogSource(catalog))
+        let (_, diagnostics) = ProfileChecker.check(
+            MergedProfile(names: ["unknown-container"], documents: documents), against: CatalogSource(catalog))
         #expect(diagnostics.first?.code == .unknownContainer)
         #expect(diagnostics.first?.message.contains("did you mean 'RulesContainer'?") == true)
         #expect(diagnostics.first.map { "\($0.position.line):\($0.position.column)" } == "3:3")
@@ -93,7 +97,8 @@ import Testing
     @Test(arguments: ["test: default", "test: { use: default }", "device: default", "arg: { --x: default }"])
     func defaultIsTheDefinitionInsideContextsToo(context: String) throws {
         let directory = Fixtures.temporaryDirectory()
-        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics:\n      use: console\n      contexts: { \(context) }\n"
+        try
+            "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics:\n      use: console\n      contexts: { \(context) }\n"
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let container = RulesContainer()
         let report = container.apply(["p"], directories: [directory])
@@ -108,9 +113,10 @@ import Testing
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let report = RulesContainer().apply(["p"], directories: [directory])
         #expect(!report.applied)
-        #expect(report.diagnostics.map(\.description) == [
-            "\(directory)/p.yaml:4:38: error: `default` (the definition of RulesContainer.analytics) takes no settings (`with`) [PB406]"
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "\(directory)/p.yaml:4:38: error: `default` (the definition of RulesContainer.analytics) takes no settings (`with`) [PB406]"
+            ])
     }
 
     @Test(arguments: ["yes", "no", "on", "off", "y", "n", "Yes", "OFF"])
@@ -132,7 +138,8 @@ import Testing
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let report = RulesContainer().apply(["p"], directories: [directory])
         #expect(!report.applied)
-        #expect(report.diagnostics.first?.message == "expected text, found the boolean true unquoted; quote it (\"true\")")
+        #expect(
+            report.diagnostics.first?.message == "expected text, found the boolean true unquoted; quote it (\"true\")")
     }
 
     @Test func aChildMayChangeOnlyTheSettingsOfItsParentsChoice() {
@@ -150,7 +157,8 @@ import Testing
         let reversed = RulesContainer()
         let report = reversed.apply(["right", "left"])
         #expect(reversed.verbose() == true)
-        #expect(report.changedFactories == ["verbose", "analytics", "retries"], "in the order the profiles first name them")
+        #expect(
+            report.changedFactories == ["verbose", "analytics", "retries"], "in the order the profiles first name them")
     }
 
     @Test func aMergedSectionKeepsTheOrderFactoriesAreFirstNamedIn() {
@@ -172,7 +180,10 @@ import Testing
     @Test func extendsChainsApplyEachProfileOnceParentsFirst() {
         let container = RulesContainer()
         let report = container.apply(["diamond"])
-        #expect(report.files.map { ($0 as NSString).lastPathComponent } == ["base.yaml", "child.yaml", "left.yaml", "diamond.yaml"])
+        #expect(
+            report.files.map { ($0 as NSString).lastPathComponent } == [
+                "base.yaml", "child.yaml", "left.yaml", "diamond.yaml",
+            ])
         #expect(container.analytics().name == "console")
         #expect(container.retries() == 1)
     }
@@ -182,10 +193,16 @@ import Testing
         container.apply(["contexts"])
         #expect(FactoryContext.withContext(FactoryContext(isTest: true)) { container.analytics().name } == "null")
         #expect(FactoryContext.withContext(FactoryContext(isTest: true)) { container.retries() } == 99)
-        #expect(FactoryContext.withContext(FactoryContext(arguments: ["app", "--mock-analytics"], isTest: true)) { container.analytics().name } == "console",
+        #expect(
+            FactoryContext.withContext(FactoryContext(arguments: ["app", "--mock-analytics"], isTest: true)) {
+                container.analytics().name
+            } == "console",
             "a launch argument wins over the test context")
-        #expect(FactoryContext.withContext(FactoryContext(arguments: ["app", "--http-analytics"])) { container.analytics().name }
-            == "http https://arg.example retries 0")
+        #expect(
+            FactoryContext.withContext(FactoryContext(arguments: ["app", "--http-analytics"])) {
+                container.analytics().name
+            }
+                == "http https://arg.example retries 0")
         #expect(FactoryContext.withContext(.empty) { container.analytics().name } == "code")
     }
 
@@ -194,7 +211,8 @@ import Testing
         let report = container.apply(["values"], directories: [Fixtures.profiles])
         #expect(report.diagnostics.first?.code == .duplicateProfile, "values.yaml and values.json share a folder")
         let directory = Fixtures.temporaryDirectory()
-        try? FileManager.default.copyItem(atPath: Fixtures.profiles + "/values.yaml", toPath: directory + "/values.yaml")
+        try? FileManager.default.copyItem(
+            atPath: Fixtures.profiles + "/values.yaml", toPath: directory + "/values.yaml")
         let yaml = RulesContainer()
         #expect(yaml.apply(["values"], directories: [directory]).applied)
         #expect(yaml.apiBaseURL().absoluteString == "https://values.example/api")
@@ -230,7 +248,10 @@ import Testing
         let report = container.apply(["other-container"])
         #expect(!report.applied)
         let unknown = report.diagnostics.first { $0.code == .unknownContainer }
-        #expect(unknown?.message == "unknown container 'SomeOtherContainer' (a program with several profile-aware containers lists them in ProfileSystem.bootstrap)")
+        #expect(
+            unknown?.message
+                == "unknown container 'SomeOtherContainer' (a program with several profile-aware containers lists them in ProfileSystem.bootstrap)"
+        )
         #expect(container.retries() == 0, "its own section is not applied either")
     }
 
@@ -245,17 +266,22 @@ import Testing
 
     @Test func theProgramsCodeWinsOverArgumentAndEnvironment() {
         let container = RulesContainer()
-        container.apply(["left"], arguments: ["app", "--plugboard-profile", "right"], environment: ["PLUGBOARD_PROFILE": "base"])
+        container.apply(
+            ["left"], arguments: ["app", "--plugboard-profile", "right"], environment: ["PLUGBOARD_PROFILE": "base"])
         #expect(container.retries() == 1)
     }
 
     @Test func theLaunchArgumentWinsOverTheEnvironment() {
         let container = RulesContainer()
-        let report = container.apply(nil, arguments: ["app", "--plugboard-profile", "base"], environment: ["PLUGBOARD_PROFILE": "left"])
+        let report = container.apply(
+            nil, arguments: ["app", "--plugboard-profile", "base"], environment: ["PLUGBOARD_PROFILE": "left"])
         #expect(report.selection == ProfileSelection(names: ["base"], source: .argument))
         #expect(container.retries() == 3)
         let equals = RulesContainer()
-        #expect(equals.apply(nil, arguments: ["app", "--plugboard-profile=left,right"]).selection.names == ["left", "right"])
+        #expect(
+            equals.apply(nil, arguments: ["app", "--plugboard-profile=left,right"]).selection.names == [
+                "left", "right",
+            ])
         #expect(equals.verbose() == false)
     }
 
@@ -293,7 +319,8 @@ import Testing
 
         let working = Fixtures.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: working + "/Profiles", withIntermediateDirectories: true)
-        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    retries: { value: 46 }\n".write(toFile: working + "/Profiles/base.yaml", atomically: true, encoding: .utf8)
+        try "plugboard: 1\ncontainers:\n  RulesContainer:\n    retries: { value: 46 }\n".write(
+            toFile: working + "/Profiles/base.yaml", atomically: true, encoding: .utf8)
         let codeBeforeWorking = RulesContainer()
         codeBeforeWorking.apply(["base"], directories: [second], workingDirectory: working)
         #expect(codeBeforeWorking.retries() == 45)
@@ -328,7 +355,10 @@ import Testing
         let lines = Lines()
         let report = RulesContainer().apply(["child"], log: lines)
         let line = lines.all.first { $0.hasPrefix("info: applied profile child") }
-        #expect(line?.contains("(code) to RulesContainer from base.yaml, child.yaml: 3 factories changed (RulesContainer.analytics, RulesContainer.retries, RulesContainer.cache)") == true, "\(lines.all)")
+        #expect(
+            line?.contains(
+                "(code) to RulesContainer from base.yaml, child.yaml: 3 factories changed (RulesContainer.analytics, RulesContainer.retries, RulesContainer.cache)"
+            ) == true, "\(lines.all)")
         #expect(line?.contains("content hash \(report.contentHash)") == true)
         #expect(report.contentHash.count == 16)
         #expect(RulesContainer().apply(["child"]).contentHash == report.contentHash, "the same files hash the same")
@@ -337,21 +367,34 @@ import Testing
     @Test func keepDefaultsLogsEveryDiagnostic() {
         let lines = Lines()
         RulesContainer().apply(["invalid-settings"], log: lines)
-        #expect(lines.all.contains { $0.hasPrefix("error: ") && $0.contains("invalid-settings.yaml:7:9: error: unknown setting 'ur'") })
-        #expect(lines.all.last == "error: profile invalid-settings was not applied to RulesContainer; keeping the code's defaults")
+        #expect(
+            lines.all.contains {
+                $0.hasPrefix("error: ") && $0.contains("invalid-settings.yaml:7:9: error: unknown setting 'ur'")
+            })
+        #expect(
+            lines.all.last
+                == "error: profile invalid-settings was not applied to RulesContainer; keeping the code's defaults")
     }
 
     @Test func theCatalogDescribesTheDeclarations() throws {
         RulesContainer().apply([])
         let catalog = ProfileCatalog.current
         let factories = try #require(catalog.containers["RulesContainer"]?.factories)
-        #expect(Set(factories.keys) == ["analytics", "apiBaseURL", "retries", "verbose", "servers", "limits", "ratio", "cache", "ticker", "level"])
+        #expect(
+            Set(factories.keys) == [
+                "analytics", "apiBaseURL", "retries", "verbose", "servers", "limits", "ratio", "cache", "ticker",
+                "level",
+            ])
         #expect(factories["analytics"]?.type == "Analytics")
         #expect(Set(factories["analytics"]?.implementations.keys ?? [:].keys) == ["console", "null", "http"])
         #expect(factories["analytics"]?.implementations["http"]?.settingsType == "HTTPSettings")
-        #expect(factories["analytics"]?.implementations["http"]?.settings
-            == .object(properties: ["url": .url, "retries": .integer, "timeoutSeconds": .number], required: ["url"]))
-        #expect(factories["limits"]?.value == .object(properties: ["maxItems": .integer, "name": .string], required: ["maxItems", "name"]))
+        #expect(
+            factories["analytics"]?.implementations["http"]?.settings
+                == .object(
+                    properties: ["url": .url, "retries": .integer, "timeoutSeconds": .number], required: ["url"]))
+        #expect(
+            factories["limits"]?.value
+                == .object(properties: ["maxItems": .integer, "name": .string], required: ["maxItems", "name"]))
         #expect(factories["servers"]?.value == .array(.string))
         #expect(factories["ticker"]?.definitionScope == "singleton")
         #expect(factories["cache"]?.definitionScope == nil)

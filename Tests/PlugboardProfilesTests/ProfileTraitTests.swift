@@ -1,7 +1,7 @@
 import Foundation
 import Plugboard
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import PlugboardProfilesTesting
 import PlugboardTesting
 import Testing

@@ -1,5 +1,5 @@
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// The text a parser hands the reader, and the positions after it, are the same whichever format wrote it.

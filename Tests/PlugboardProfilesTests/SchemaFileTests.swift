@@ -1,11 +1,13 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// The checked-in schemas are exactly what the code generates (regenerate with `plugboard schema`).
 @Suite struct SchemaFileTests {
-    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Schemas").standardized.path
+    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../Schemas"
+    ).standardized.path
 
     @Test func theProfileSchemaFileIsCurrent() throws {
         let file = try String(contentsOfFile: Self.schemas + "/plugboard-profile.schema.json", encoding: .utf8)

@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// Positions name their file by a number kept for the process; they still compare, sort, print and encode
@@ -23,7 +23,8 @@ import Testing
         #expect(Array(decomposed.file.utf8) != Array(composed.file.utf8))
         #expect(composed != decomposed)
         #expect((composed < decomposed) != (decomposed < composed), "two files sort one way or the other")
-        #expect(Array(SourcePosition(file: decomposed.file, line: 2, column: 1).file.utf8) == Array(decomposed.file.utf8))
+        #expect(
+            Array(SourcePosition(file: decomposed.file, line: 2, column: 1).file.utf8) == Array(decomposed.file.utf8))
     }
 
     @Test func positionsSortByPathNotByWhenThePathWasFirstSeen() {

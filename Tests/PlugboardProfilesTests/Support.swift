@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Plugboard
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Synchronization
 
 protocol Analytics: Sendable {
@@ -95,12 +95,16 @@ final class RulesContainer: ManagedContainer {
 
     /// Everything the container resolves, to compare before and after.
     var state: [String] {
-        [analytics().name, apiBaseURL().absoluteString, "\(retries())", "\(verbose())", "\(servers())", "\(limits())", "\(ratio())", cache().name]
+        [
+            analytics().name, apiBaseURL().absoluteString, "\(retries())", "\(verbose())", "\(servers())",
+            "\(limits())", "\(ratio())", cache().name,
+        ]
     }
 }
 
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .path
     static let profiles = root + "/profiles"
     static let hostile = root + "/hostile"
 

@@ -1,6 +1,6 @@
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 import Testing
 
 /// Profiles with thousands of factory keys: the parsers index such mappings by name, and merging finds each
@@ -11,7 +11,8 @@ import Testing
     /// Writes a profile of `keyCount` keys in `Container`, each choosing `console`; `extra` is appended to the
     /// container's mapping.
     static func write(_ name: String, format: String, extra: String = "") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-wide-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-wide-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let text: String
         if format == "yaml" {
@@ -41,7 +42,9 @@ import Testing
         #expect(first.code == .duplicateKey)
         // key1234 is first named on line 4 + 2 * 1234 (YAML) or line 2 + 1234 (JSON, one key a line).
         let firstLine = format == "yaml" ? 4 + 2 * 1234 : 2 + 1234
-        #expect(first.message.contains("'key1234'") && first.message.contains("first at line \(firstLine),"), "\(first.message)")
+        #expect(
+            first.message.contains("'key1234'") && first.message.contains("first at line \(firstLine),"),
+            "\(first.message)")
         #expect(first.position.line == (format == "yaml" ? 4 + 2 * Self.keyCount : 2 + Self.keyCount))
     }
 
@@ -52,7 +55,8 @@ import Testing
         let (loaded, diagnostics) = ProfileLibrary.load(file: path)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let document = try #require(loaded)
-        let section = try #require(MergedProfile(names: ["wide"], documents: [document, document]).containers["Container"])
+        let section = try #require(
+            MergedProfile(names: ["wide"], documents: [document, document]).containers["Container"])
         #expect(section.entries.count == Self.keyCount)
         #expect(section.entries.map(\.key) == (0..<Self.keyCount).map { "key\($0)" })
         for index in stride(from: 0, to: Self.keyCount, by: 7) {
@@ -111,7 +115,8 @@ import Testing
             for task in 0..<4 {
                 group.addTask {
                     let copy = section
-                    return stride(from: task, to: Self.keyCount, by: 4).filter { copy["key\($0)"]?.key == "key\($0)" }.count
+                    return stride(from: task, to: Self.keyCount, by: 4).filter { copy["key\($0)"]?.key == "key\($0)" }
+                        .count
                 }
             }
             return await group.reduce(0, +)
@@ -134,12 +139,14 @@ import Testing
     @Test func shortAndLongKeysAreFoundAndTheirDuplicatesReported() throws {
         let keys = (0..<Self.keyCount).map(Self.mixedKey)
         #expect(Set(keys).count == keys.count)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plugboard-wide-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plugboard-wide-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func write(_ keys: [String]) throws -> String {
             let path = directory.appendingPathComponent("mixed-\(keys.count).yaml").path
-            let text = "plugboard: 1\ncontainers:\n  Container:\n" + keys.map { "    \($0): { use: console }\n" }.joined()
+            let text =
+                "plugboard: 1\ncontainers:\n  Container:\n" + keys.map { "    \($0): { use: console }\n" }.joined()
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
@@ -152,7 +159,9 @@ import Testing
         for duplicate in [keys[2001], keys[2002], keys[2003]] {
             let (document, found) = ProfileLibrary.load(file: try write(keys + [duplicate]))
             #expect(document == nil)
-            #expect(found.first?.message.hasPrefix("duplicate key '\(duplicate)' (first at line \(4 + keys.firstIndex(of: duplicate)!),") == true,
+            #expect(
+                found.first?.message.hasPrefix(
+                    "duplicate key '\(duplicate)' (first at line \(4 + keys.firstIndex(of: duplicate)!),") == true,
                 "\(found.first?.message ?? "none")")
         }
     }

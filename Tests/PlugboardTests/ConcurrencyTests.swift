@@ -30,11 +30,12 @@ final class RaceContainer: ManagedContainer {
     func sixteenThreadsBuildAScopedInstanceExactlyOnce(scopeName: String) {
         for _ in 0..<10 {
             // A fresh scope object each round: a fresh cache, even for singletons.
-            let scope: Scope = switch scopeName {
-            case "cached": Scope.Cached()
-            case "singleton": Scope.Singleton()
-            default: Scope.Shared()
-            }
+            let scope: Scope =
+                switch scopeName {
+                case "cached": Scope.Cached()
+                case "singleton": Scope.Singleton()
+                default: Scope.Shared()
+                }
             let container = RaceContainer(scope: scope)
             let seen = Collected<ObjectIdentifier>()
             onThreads(16) { _ in
@@ -68,7 +69,9 @@ final class RaceContainer: ManagedContainer {
                 case 4: container.unique.onArg("x\(round % 3)") { Thing("arg") }
                 case 5: container.manager.reset(options: .registration)
                 default:
-                    let names = [container.unique().name, container.cachedThing().name, container.singletonThing().name]
+                    let names = [
+                        container.unique().name, container.cachedThing().name, container.singletonThing().name,
+                    ]
                     if names.contains(where: { $0 != "real" && $0 != "registered" }) { wrong.increment() }
                 }
             }
@@ -190,19 +193,23 @@ private func runOnJoinedThreads(_ count: Int, _ body: @escaping @Sendable () -> 
     for _ in 0..<count {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         #if canImport(Darwin)
-        var thread: pthread_t?
-        pthread_create(&thread, nil, { pointer in
-            Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
-            return nil
-        }, work)
-        threads.append(thread!)
+            var thread: pthread_t?
+            pthread_create(
+                &thread, nil,
+                { pointer in
+                    Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
+                    return nil
+                }, work)
+            threads.append(thread!)
         #else
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { pointer in
-            Unmanaged<Work>.fromOpaque(pointer!).takeRetainedValue().body()
-            return nil
-        }, work)
-        threads.append(thread)
+            var thread = pthread_t()
+            pthread_create(
+                &thread, nil,
+                { pointer in
+                    Unmanaged<Work>.fromOpaque(pointer!).takeRetainedValue().body()
+                    return nil
+                }, work)
+            threads.append(thread)
         #endif
     }
     for thread in threads {

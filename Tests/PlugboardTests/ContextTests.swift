@@ -29,7 +29,8 @@ final class ContextContainer: ManagedContainer {
 
     @Test func precedenceArgPreviewTestSimulatorDeviceDebugRegisteredDefinition() {
         let container = everything()
-        var context = FactoryContext(arguments: ["app", "arg1"], isPreview: true, isTest: true, isSimulator: true, isDebug: true)
+        var context = FactoryContext(
+            arguments: ["app", "arg1"], isPreview: true, isTest: true, isSimulator: true, isDebug: true)
         #expect(resolve(container, in: context) == "arg")
         context.arguments = ["app", "argB"]
         #expect(resolve(container, in: context) == "args")
@@ -78,7 +79,8 @@ final class ContextContainer: ManagedContainer {
     @Test func parameterFactoriesTakeContextsToo() {
         let container = ContextContainer()
         container.parameterized.onTest { Thing("test \($0)") }
-        #expect(FactoryContext.withContext(FactoryContext(isTest: true)) { container.parameterized(3).name } == "test 3")
+        #expect(
+            FactoryContext.withContext(FactoryContext(isTest: true)) { container.parameterized(3).name } == "test 3")
         #expect(FactoryContext.withContext(.empty) { container.parameterized(3).name } == "definition 3")
     }
 
@@ -103,12 +105,14 @@ final class ContextContainer: ManagedContainer {
         #expect(xcode.isTest)
         let swiftPM = FactoryContext.detected(arguments: ["/x/PlugboardPackageTests.xctest"], environment: [:])
         #expect(swiftPM.isTest)
-        let swiftTesting = FactoryContext.detected(arguments: ["runner", "--testing-library", "swift-testing"], environment: [:])
+        let swiftTesting = FactoryContext.detected(
+            arguments: ["runner", "--testing-library", "swift-testing"], environment: [:])
         #expect(swiftTesting.isTest)
     }
 
     @Test func environmentVariableForcesContexts() {
-        let forced = FactoryContext.detected(arguments: ["App"], environment: ["PLUGBOARD_CONTEXT": "test, preview,-debug,simulator"])
+        let forced = FactoryContext.detected(
+            arguments: ["App"], environment: ["PLUGBOARD_CONTEXT": "test, preview,-debug,simulator"])
         #expect(forced.isTest && forced.isPreview && forced.isSimulator && !forced.isDebug)
         let off = FactoryContext.detected(arguments: ["App"], environment: ["PLUGBOARD_CONTEXT": "-test,device"])
         #expect(!off.isTest && !off.isSimulator)

@@ -4,14 +4,39 @@ import Testing
 
 final class LoopContainer: ManagedContainer {
     let manager = ContainerManager()
-    var loopA: Factory<Thing> { self { _ = self.loopB(); return Thing() } }
-    var loopB: Factory<Thing> { self { _ = self.loopA(); return Thing() } }
+    var loopA: Factory<Thing> {
+        self {
+            _ = self.loopB()
+            return Thing()
+        }
+    }
+    var loopB: Factory<Thing> {
+        self {
+            _ = self.loopA()
+            return Thing()
+        }
+    }
     var selfLoop: Factory<Thing> { self { self.selfLoop() }.cached }
     var countdown: ParameterFactory<Int, Int> { self { $0 == 0 ? 0 : 1 + self.countdown($0 - 1) } }
     var endless: ParameterFactory<Int, Int> { self { self.endless($0 + 1) } }
-    var entry: Factory<Thing> { self { _ = self.loopA(); return Thing() } }
-    var cachedLoop: Factory<Thing> { self { _ = self.throughUnique(); return Thing() }.cached }
-    var throughUnique: Factory<Thing> { self { _ = self.cachedLoop(); return Thing() } }
+    var entry: Factory<Thing> {
+        self {
+            _ = self.loopA()
+            return Thing()
+        }
+    }
+    var cachedLoop: Factory<Thing> {
+        self {
+            _ = self.throughUnique()
+            return Thing()
+        }.cached
+    }
+    var throughUnique: Factory<Thing> {
+        self {
+            _ = self.cachedLoop()
+            return Thing()
+        }
+    }
 }
 
 /// One link of a chain of containers, each resolving the next: the same factory, but never twice in one container.
@@ -23,8 +48,18 @@ final class ChainContainer: ManagedContainer {
 }
 
 extension Container {
-    var loopA: Factory<Thing> { self { _ = self.loopB(); return Thing() } }
-    var loopB: Factory<Thing> { self { _ = self.loopA(); return Thing() } }
+    var loopA: Factory<Thing> {
+        self {
+            _ = self.loopB()
+            return Thing()
+        }
+    }
+    var loopB: Factory<Thing> {
+        self {
+            _ = self.loopA()
+            return Thing()
+        }
+    }
 }
 
 @Suite struct CycleTests {
@@ -34,7 +69,9 @@ extension Container {
             _ = Container().loopA()
         }
         let deeperText = deeper.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(deeperText.contains("Plugboard: circular dependency: Container.loopA -> Container.loopB -> Container.loopA"))
+        #expect(
+            deeperText.contains("Plugboard: circular dependency: Container.loopA -> Container.loopB -> Container.loopA")
+        )
 
         let off = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Container.shared.manager.dependencyChainTestMax = 0
@@ -74,7 +111,9 @@ extension Container {
             _ = LoopContainer().entry()
         }
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(text.contains("Plugboard: circular dependency: LoopContainer.loopA -> LoopContainer.loopB -> LoopContainer.loopA\n"))
+        #expect(
+            text.contains(
+                "Plugboard: circular dependency: LoopContainer.loopA -> LoopContainer.loopB -> LoopContainer.loopA\n"))
         #expect(!text.contains("LoopContainer.entry"))
     }
 
@@ -85,7 +124,8 @@ extension Container {
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
         #expect(
             text.contains(
-                "Plugboard: circular dependency: LoopContainer.cachedLoop -> LoopContainer.throughUnique -> LoopContainer.cachedLoop\n"))
+                "Plugboard: circular dependency: LoopContainer.cachedLoop -> LoopContainer.throughUnique -> LoopContainer.cachedLoop\n"
+            ))
     }
 
     @Test func aDeepChainWithoutACycleResolves() {

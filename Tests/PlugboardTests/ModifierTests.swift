@@ -87,11 +87,12 @@ final class ModifierContainer: ManagedContainer {
         container.manager.trace = false
         _ = container.unique()
         // Parents first, each line with its depth, as Factory logs a graph.
-        #expect(lines.all == [
-            "Plugboard: 0: TestContainer.graphRoot<Dependent> = Dependent",
-            "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
-            "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
-        ])
+        #expect(
+            lines.all == [
+                "Plugboard: 0: TestContainer.graphRoot<Dependent> = Dependent",
+                "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
+                "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
+            ])
     }
 
     @Test func traceOrdersADeeperGraphParentsFirst() {
@@ -101,14 +102,15 @@ final class ModifierContainer: ManagedContainer {
         container.manager.trace = true
         _ = container.a()
         _ = container.c()
-        #expect(lines.all == [
-            "Plugboard: 0: TraceContainer.a<String> = String",
-            "Plugboard: 1:   TraceContainer.b<String> = String",
-            "Plugboard: 2:     TraceContainer.c<String> = String",
-            "Plugboard: 1:   TraceContainer.d<String> = String",
-            "Plugboard: 2:     TraceContainer.e<String> = String",
-            "Plugboard: 0: TraceContainer.c<String> = String",
-        ])
+        #expect(
+            lines.all == [
+                "Plugboard: 0: TraceContainer.a<String> = String",
+                "Plugboard: 1:   TraceContainer.b<String> = String",
+                "Plugboard: 2:     TraceContainer.c<String> = String",
+                "Plugboard: 1:   TraceContainer.d<String> = String",
+                "Plugboard: 2:     TraceContainer.e<String> = String",
+                "Plugboard: 0: TraceContainer.c<String> = String",
+            ])
     }
 
     @Test func promisedResolvesToNilUntilRegistered() {
@@ -128,7 +130,9 @@ final class ModifierContainer: ManagedContainer {
             _ = container.optionalService()
         }.map { result in
             let text = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(text.contains("Plugboard: ModifierContainer.optionalService is promised() but nothing was registered for it"))
+            #expect(
+                text.contains(
+                    "Plugboard: ModifierContainer.optionalService is promised() but nothing was registered for it"))
         }
     }
 

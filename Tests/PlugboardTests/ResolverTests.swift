@@ -104,6 +104,8 @@ final class Repository: @unchecked Sendable {
             _ = resolver.resolve(Repository.self)
         }
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(text.contains("Plugboard: circular dependency: Resolver.Repository -> Resolver.Thing -> Resolver.Repository"))
+        #expect(
+            text.contains(
+                "Plugboard: circular dependency: Resolver.Repository -> Resolver.Thing -> Resolver.Repository"))
     }
 }

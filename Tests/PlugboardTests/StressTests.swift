@@ -22,7 +22,9 @@ private final class StressContainer: ManagedContainer {
     var graph: ParameterFactory<Int, Made> { self { Made($0) }.graph }
     var registered: Factory<Made> { self { Made(-1) }.cached }
     /// Under `swift test` its definition's test override applies: every object must come from it.
-    var tested: ParameterFactory<Int, Made> { self { Made($0) }.onTest { Made($0, registration: StressTests.testMarker) } }
+    var tested: ParameterFactory<Int, Made> {
+        self { Made($0) }.onTest { Made($0, registration: StressTests.testMarker) }
+    }
 }
 
 /// Threads resolving every kind of scoped factory (kept and through the getter) while another thread resets,
@@ -39,7 +41,9 @@ private final class StressContainer: ManagedContainer {
     static let testMarker = -7
 
     /// Resolves every factory for every parameter, through the getter or a kept factory: (factory, object).
-    private static func resolveAll(_ container: StressContainer, kept: [ParameterFactory<Int, Made>]?, failures: Failures) -> [(Int, Made)] {
+    private static func resolveAll(
+        _ container: StressContainer, kept: [ParameterFactory<Int, Made>]?, failures: Failures
+    ) -> [(Int, Made)] {
         var made: [(Int, Made)] = []
         for parameter in parameters {
             let objects =
@@ -50,7 +54,8 @@ private final class StressContainer: ManagedContainer {
                 ]
             for (factory, object) in objects.enumerated() {
                 if object.parameter != parameter {
-                    failures.record("factory \(factory): asked for \(parameter), got the instance built for \(object.parameter)")
+                    failures.record(
+                        "factory \(factory): asked for \(parameter), got the instance built for \(object.parameter)")
                 }
                 if factory == 5 && object.registration != testMarker {
                     failures.record("the definition's test override was missing from a resolution")
@@ -62,7 +67,10 @@ private final class StressContainer: ManagedContainer {
     }
 
     private static func keptFactories(_ container: StressContainer) -> [ParameterFactory<Int, Made>] {
-        [container.unique, container.cached, container.shared, container.singleton, container.expiring, container.tested, container.graph]
+        [
+            container.unique, container.cached, container.shared, container.singleton, container.expiring,
+            container.tested, container.graph,
+        ]
     }
 
     @Test func concurrentResolutionsNeverGetAnotherParametersInstance() {
@@ -78,10 +86,14 @@ private final class StressContainer: ManagedContainer {
                 let kept = thread % 2 == 0 ? Self.keptFactories(container) : nil
                 var holding: [(Int, Made)] = []  // keeps `shared` instances alive through the phase
                 for _ in 0..<20 { holding += Self.resolveAll(container, kept: kept, failures: failures) }
-                for (factory, object) in holding where Self.keeping.contains(factory) { identities.insert(object, from: factory) }
+                for (factory, object) in holding where Self.keeping.contains(factory) {
+                    identities.insert(object, from: factory)
+                }
             }
             for (place, count) in identities.distinct where count != 1 {
-                failures.record("round \(rounds): factory \(place.factory) built \(count) instances for \(place.parameter) without a reset")
+                failures.record(
+                    "round \(rounds): factory \(place.factory) built \(count) instances for \(place.parameter) without a reset"
+                )
             }
             // Storm: one thread resets, pushes, pops and registers while the others resolve.
             let stop = Flag()
@@ -188,7 +200,12 @@ final class Identities: @unchecked Sendable {
 final class RegistrationLog: @unchecked Sendable {
     private let lock = NSLock()
     private var last = 0
-    func next() -> Int { lock.withLock { last += 1; return last } }
+    func next() -> Int {
+        lock.withLock {
+            last += 1
+            return last
+        }
+    }
     func issued(_ tag: Int) -> Bool { tag == 0 || lock.withLock { tag <= last } }
 }
 

@@ -106,8 +106,16 @@ final class CompatViewModel {
 final class Counted: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func add() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    func add() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }
 
 final class TraitCompatContainer: SharedContainer {
@@ -129,10 +137,11 @@ extension Trait where Self == ContainerTrait<TraitCompatContainer> {
         service.close()  // the next test's container makes another
     }
 
-    @Test(.container { container in
-        await Task.yield()
-        container.compatAPI.register { MockService() }
-    })
+    @Test(
+        .container { container in
+            await Task.yield()
+            container.compatAPI.register { MockService() }
+        })
     func anAsyncSetupRunsBeforeTheTest() {
         #expect(Container.shared.compatAPI() is MockService)
     }

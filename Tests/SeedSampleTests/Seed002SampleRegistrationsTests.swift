@@ -148,8 +148,9 @@ struct Seed002SampleRegistrationsTests {
 
     @Test func sameTypesAreDifferentFactories() {
         let container = Container()
-        #expect([container.string1(), container.string2(), container.string3(), container.string4()]
-            == ["String 1", "String 2", "String 3", "String 4"])
+        #expect(
+            [container.string1(), container.string2(), container.string3(), container.string4()]
+                == ["String 1", "String 2", "String 3", "String 4"])
         container.string2.register { "Replaced" }
         #expect(container.string1() == "String 1")
         #expect(container.string2() == "Replaced")

@@ -40,7 +40,7 @@ extension Resolver: ResolverRegistering {
         register { XYZSessionService() }
 
         #if DEBUG
-        mock.register { XYZMockSessionService() as XYZSessionService }
+            mock.register { XYZMockSessionService() as XYZSessionService }
         #endif
 
         custom.register { XYZNetworkService(session: custom.resolve()) }
@@ -161,6 +161,14 @@ struct Seed004ResolverTests {
 final class FailureCount: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func add() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    func add() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }

@@ -21,20 +21,20 @@ extension Container {
 extension Container: AutoRegistering {
     public func autoRegister() {
         #if DEBUG
-        // Seed 000 (with `myService` spelled `externalService` here, the seed's "External Setup" factory)
-        externalService
-            .onArg("mock0") { EmptyService() }
-            .onArg("mock1") { MockServiceN(1) }
-            .onArg("error") { MockError(404) }
-        externalService
-            .onTest { MockAnalyticsEngine() }
-        // Seed 003: register directly from a launch argument...
-        // (`ProcessInfo()` in the seed; swift-corelibs-foundation only exposes `processInfo`)
-        if ProcessInfo.processInfo.arguments.contains("mock1") {
-            myServiceType.register { MockServiceN(1) }
-        }
-        // ... or simplify things with an `arg` context.
-        myServiceType.onArg("mock1") { MockServiceN(1) }
+            // Seed 000 (with `myService` spelled `externalService` here, the seed's "External Setup" factory)
+            externalService
+                .onArg("mock0") { EmptyService() }
+                .onArg("mock1") { MockServiceN(1) }
+                .onArg("error") { MockError(404) }
+            externalService
+                .onTest { MockAnalyticsEngine() }
+            // Seed 003: register directly from a launch argument...
+            // (`ProcessInfo()` in the seed; swift-corelibs-foundation only exposes `processInfo`)
+            if ProcessInfo.processInfo.arguments.contains("mock1") {
+                myServiceType.register { MockServiceN(1) }
+            }
+            // ... or simplify things with an `arg` context.
+            myServiceType.onArg("mock1") { MockServiceN(1) }
         #endif
     }
 }

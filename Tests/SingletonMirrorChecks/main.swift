@@ -166,7 +166,8 @@ final class Atomic<Value>: @unchecked Sendable {
 
 let names = CommandLine.arguments.dropFirst()
 guard !names.isEmpty, names.allSatisfy({ scenarios[$0] != nil }) else {
-    print("usage: plugboard-singleton-checks SCENARIO...; scenarios: \(scenarios.keys.sorted().joined(separator: ", "))")
+    print(
+        "usage: plugboard-singleton-checks SCENARIO...; scenarios: \(scenarios.keys.sorted().joined(separator: ", "))")
     exit(2)
 }
 var failed = false

@@ -77,7 +77,8 @@ public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
             expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
         if won { return made.takeUnretainedValue() }
         made.release()
-        return Unmanaged<SlotStore>.fromOpaque(UnsafeRawPointer(bitPattern: current).unsafelyUnwrapped).takeUnretainedValue()
+        return Unmanaged<SlotStore>.fromOpaque(UnsafeRawPointer(bitPattern: current).unsafelyUnwrapped)
+            .takeUnretainedValue()
     }
 
     // MARK: Settings
@@ -93,7 +94,10 @@ public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
     /// act as 16; 0 stops searching, and a cycle then stops the program at the depth limit (256) instead.
     public var dependencyChainTestMax: Int {
         get { CycleSearch.depth.load(ordering: .relaxed) }
-        set { CycleSearch.depth.store(newValue <= 0 ? 0 : max(newValue, ResolutionTracker.cycleSearchDepth), ordering: .relaxed) }
+        set {
+            CycleSearch.depth.store(
+                newValue <= 0 ? 0 : max(newValue, ResolutionTracker.cycleSearchDepth), ordering: .relaxed)
+        }
     }
 
     /// Logs every resolution with ``logger`` when true, in every build configuration.
@@ -204,7 +208,8 @@ public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
         slots.writeLock.withLock {
             // Settings are replaced only under this lock, so the current snapshot cannot be freed meanwhile.
             let saved = SavedState(
-                slots: states, settings: settings.withCurrent { $0 }, autoRegistered: autoRegistered.load(ordering: .acquiring))
+                slots: states, settings: settings.withCurrent { $0 },
+                autoRegistered: autoRegistered.load(ordering: .acquiring))
             pushed.append(saved)
         }
     }

@@ -55,7 +55,9 @@ public struct FactoryContext: Sendable, Equatable {
     /// Inside ``withContext(_:operation:)``, the context given there.
     public static var current: FactoryContext {
         get {
-            if overrideCount.load(ordering: .relaxed) > 0, let override = ContextSnapshot.override { return override.context }
+            if overrideCount.load(ordering: .relaxed) > 0, let override = ContextSnapshot.override {
+                return override.context
+            }
             return ReadSection.read { storage.withCurrent { $0.context } }
         }
         set {
@@ -90,10 +92,10 @@ public struct FactoryContext: Sendable, Equatable {
         context.isPreview = environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1"
         context.isTest = Self.looksLikeTestRun(arguments: arguments, environment: environment)
         #if targetEnvironment(simulator)
-        context.isSimulator = true
+            context.isSimulator = true
         #endif
         #if DEBUG
-        context.isDebug = true
+            context.isDebug = true
         #endif
         if let forced = environment["PLUGBOARD_CONTEXT"] {
             for item in forced.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
@@ -134,7 +136,9 @@ public struct FactoryContext: Sendable, Equatable {
 
     /// XCTest and Swift Testing leave these marks on Linux and Apple platforms, under `swift test` and Xcode.
     static func looksLikeTestRun(arguments: [String], environment: [String: String]) -> Bool {
-        let markers = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier", "SWT_SWIFT_TESTING"]
+        let markers = [
+            "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier", "SWT_SWIFT_TESTING",
+        ]
         if markers.contains(where: { environment[$0] != nil }) { return true }
         if arguments.contains(where: { $0.contains(".xctest") || $0 == "--testing-library" }) { return true }
         let process = ProcessInfo.processInfo.processName
@@ -156,21 +160,21 @@ public struct FactoryContext: Sendable, Equatable {
 
     @inlinable
     static func match(_ contexts: ContextOverrides, checkArguments: Bool, in snapshot: ContextSnapshot) -> AnyObject? {
-            let context = snapshot.context
-            if checkArguments {
-                for argument in context.arguments {
-                    if let found = contexts[.arg(argument)] { return found }
-                }
-                for argument in snapshot.sortedRuntimeArguments {
-                    if let found = contexts[.arg(argument)] { return found }
-                }
+        let context = snapshot.context
+        if checkArguments {
+            for argument in context.arguments {
+                if let found = contexts[.arg(argument)] { return found }
             }
-            if context.isPreview, let found = contexts[.preview] { return found }
-            if context.isTest, let found = contexts[.test] { return found }
-            if context.isSimulator, let found = contexts[.simulator] { return found }
-            if !context.isSimulator, let found = contexts[.device] { return found }
-            if context.isDebug, let found = contexts[.debug] { return found }
-            return nil
+            for argument in snapshot.sortedRuntimeArguments {
+                if let found = contexts[.arg(argument)] { return found }
+            }
+        }
+        if context.isPreview, let found = contexts[.preview] { return found }
+        if context.isTest, let found = contexts[.test] { return found }
+        if context.isSimulator, let found = contexts[.simulator] { return found }
+        if !context.isSimulator, let found = contexts[.device] { return found }
+        if context.isDebug, let found = contexts[.debug] { return found }
+        return nil
     }
 }
 

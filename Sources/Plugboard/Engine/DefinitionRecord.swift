@@ -14,7 +14,9 @@ final class DefinitionRecord: @unchecked Sendable {
     let decorator: AnyObject?
     let sealed: Bool
 
-    init(timeToLive: Double?, contexts: ContextOverrides, hasArgumentContexts: Bool, decorator: AnyObject?, sealed: Bool) {
+    init(
+        timeToLive: Double?, contexts: ContextOverrides, hasArgumentContexts: Bool, decorator: AnyObject?, sealed: Bool
+    ) {
         self.timeToLive = timeToLive
         self.contexts = contexts
         self.hasArgumentContexts = hasArgumentContexts

@@ -1,4 +1,3 @@
-
 /// The identity of a factory inside a container: its key (the property's name) and its types, interned
 /// once into a small integer so that containers find a factory's slot by indexing an array.
 public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
@@ -121,7 +120,8 @@ final class FactoryKeyRegistry: @unchecked Sendable {
                 let stored = entry.address.load(ordering: .acquiring)
                 if stored == 0 { return nil }
                 if stored == address && entry.first.load(ordering: .relaxed) == first
-                    && entry.second.load(ordering: .relaxed) == second {
+                    && entry.second.load(ordering: .relaxed) == second
+                {
                     return entry.id.load(ordering: .relaxed)
                 }
                 index = (index &+ 1) & mask
@@ -156,13 +156,16 @@ final class FactoryKeyRegistry: @unchecked Sendable {
     private nonisolated(unsafe) var retiredTables: [Table] = []
 
     private init() {
-        Self.fastTable.store(UInt(bitPattern: Unmanaged.passRetained(Table(capacity: 256)).toOpaque()), ordering: .releasing)
+        Self.fastTable.store(
+            UInt(bitPattern: Unmanaged.passRetained(Table(capacity: 256)).toOpaque()), ordering: .releasing)
     }
 
     /// The current fast table. Call under `lock` (only writers replace it).
     private var currentTable: Table {
-        Unmanaged<Table>.fromOpaque(UnsafeRawPointer(bitPattern: Self.fastTable.load(ordering: .acquiring)).unsafelyUnwrapped)
-            .takeUnretainedValue()
+        Unmanaged<Table>.fromOpaque(
+            UnsafeRawPointer(bitPattern: Self.fastTable.load(ordering: .acquiring)).unsafelyUnwrapped
+        )
+        .takeUnretainedValue()
     }
 
     /// Looks a literal key up in the fast table without touching `shared`.
@@ -210,7 +213,10 @@ final class FactoryKeyRegistry: @unchecked Sendable {
                 for existing in fastEntries { grown.insert(existing) }
                 retiredTables.append(current)  // readers may still probe it: keep it alive
                 let published = UInt(bitPattern: Unmanaged.passRetained(grown).toOpaque())
-                Unmanaged<Table>.fromOpaque(UnsafeRawPointer(bitPattern: Self.fastTable.exchange(published, ordering: .acquiringAndReleasing)).unsafelyUnwrapped).release()
+                Unmanaged<Table>.fromOpaque(
+                    UnsafeRawPointer(bitPattern: Self.fastTable.exchange(published, ordering: .acquiringAndReleasing))
+                        .unsafelyUnwrapped
+                ).release()
             } else {
                 current.insert(entry)
             }

@@ -23,14 +23,14 @@ enum IsolatedFactoryClosure {
     @inlinable @inline(__always)
     static func plain<T>(_ closure: @escaping FactoryClosure<T>, site: StaticString) -> @Sendable () -> T {
         #if IsolatedFactoryClosures
-        let body = unsafeBitCast(closure, to: (@Sendable () -> T).self)
-        guard let actor = closure.isolation else { return body }
-        return {
-            checkIsolation(actor, site: site)
-            return body()
-        }
+            let body = unsafeBitCast(closure, to: (@Sendable () -> T).self)
+            guard let actor = closure.isolation else { return body }
+            return {
+                checkIsolation(actor, site: site)
+                return body()
+            }
         #else
-        return closure
+            return closure
         #endif
     }
 
@@ -40,14 +40,14 @@ enum IsolatedFactoryClosure {
         _ closure: @escaping ParameterFactoryClosure<P, T>, site: StaticString
     ) -> @Sendable (P) -> T {
         #if IsolatedFactoryClosures
-        let body = unsafeBitCast(closure, to: (@Sendable (P) -> T).self)
-        guard let actor = closure.isolation else { return body }
-        return { parameters in
-            checkIsolation(actor, site: site)
-            return body(parameters)
-        }
+            let body = unsafeBitCast(closure, to: (@Sendable (P) -> T).self)
+            guard let actor = closure.isolation else { return body }
+            return { parameters in
+                checkIsolation(actor, site: site)
+                return body(parameters)
+            }
         #else
-        return closure
+            return closure
         #endif
     }
 

@@ -1,4 +1,3 @@
-
 /// Lets any number of threads read published snapshots without taking a lock, while writers replace them.
 ///
 /// A reader announces itself on a counter of its own thread's, kept in the thread's ``ResolutionTracker``: a

@@ -1,11 +1,12 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CPlugboardThread
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The resolutions under way on the current thread: the chain for cycle detection, the `graph` scope's
 /// instances, and the thread's read-section counter. Resolution is synchronous, so a thread-local (not a
@@ -100,7 +101,8 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     /// atomic value), at a fixed distance from the tracker, so entering the section loads no pointer.
     @inlinable @inline(__always)
     var readCounter: AtomicWord<Int> {
-        AtomicWord(withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) })
+        AtomicWord(
+            withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) })
     }
 
     /// The frames, after the element that holds the read counter.
@@ -213,15 +215,15 @@ enum ThreadResolutions {
     private static let exitKey: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        pthread_key_create(&key) { pointer in
-            plugboard_thread_tracker_set(nil)
-            Unmanaged<ResolutionTracker>.fromOpaque(pointer).release()
-        }
+            pthread_key_create(&key) { pointer in
+                plugboard_thread_tracker_set(nil)
+                Unmanaged<ResolutionTracker>.fromOpaque(pointer).release()
+            }
         #else
-        pthread_key_create(&key) { pointer in
-            plugboard_thread_tracker_set(nil)
-            if let pointer { Unmanaged<ResolutionTracker>.fromOpaque(pointer).release() }
-        }
+            pthread_key_create(&key) { pointer in
+                plugboard_thread_tracker_set(nil)
+                if let pointer { Unmanaged<ResolutionTracker>.fromOpaque(pointer).release() }
+            }
         #endif
         return key
     }()

@@ -1,4 +1,3 @@
-
 /// Everything a container knows about one factory: what was registered, how it is scoped, its context
 /// overrides and decorator, and the instance its scope keeps. Published as an immutable ``SlotState``.
 @usableFromInline
@@ -125,8 +124,9 @@ final class SlotState: @unchecked Sendable {
 
         @usableFromInline
         init(_ fields: SlotFields) {
+            // A definition not yet applied is put back by a resolution first, which the general route does.
             guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil,
-                fields.definitionApplied || fields.definition == nil  // else a resolution puts the definition back first
+                fields.definitionApplied || fields.definition == nil
             else {
                 self = .general
                 return

@@ -1,4 +1,3 @@
-
 /// One factory's place in a store: its published state and the lock that makes a scoped build happen once.
 @usableFromInline
 final class Slot: InlineAtomicWords, @unchecked Sendable {

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The calling thread as a number, to record which thread runs a container's `autoRegister()` and to know
@@ -14,9 +14,9 @@ enum ThreadIdentity {
     @inlinable @inline(__always)
     static var current: UInt {
         #if canImport(Darwin)
-        UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pthread_self())))
+            UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pthread_self())))
         #else
-        UInt(pthread_self())
+            UInt(pthread_self())
         #endif
     }
 }

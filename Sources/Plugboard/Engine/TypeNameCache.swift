@@ -1,4 +1,3 @@
-
 /// Type names worked out once per type: describing a type walks its metadata, which costs far more than a
 /// lookup, and container names, profiles, catalogs and messages ask for the same names again and again.
 /// Shared by the package's modules, each with its own way of naming a type.

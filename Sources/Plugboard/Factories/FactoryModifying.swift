@@ -35,13 +35,21 @@ extension FactoryModifying {
     }
 
     /// A new instance on every resolution, whatever the container's `defaultScope`.
-    @inlinable public var unique: Self { @inline(__always) consuming get { builtinScope(Scope.uniqueSerial) { .unique } } }
+    @inlinable public var unique: Self {
+        @inline(__always) consuming get { builtinScope(Scope.uniqueSerial) { .unique } }
+    }
     /// One instance per container until its cache is reset.
-    @inlinable public var cached: Self { @inline(__always) consuming get { builtinScope(Scope.cachedSerial) { .cached } } }
+    @inlinable public var cached: Self {
+        @inline(__always) consuming get { builtinScope(Scope.cachedSerial) { .cached } }
+    }
     /// The same instance while someone else holds it.
-    @inlinable public var shared: Self { @inline(__always) consuming get { builtinScope(Scope.sharedSerial) { .shared } } }
+    @inlinable public var shared: Self {
+        @inline(__always) consuming get { builtinScope(Scope.sharedSerial) { .shared } }
+    }
     /// One instance per process, whatever container resolves it.
-    @inlinable public var singleton: Self { @inline(__always) consuming get { builtinScope(Scope.singletonSerial) { .singleton } } }
+    @inlinable public var singleton: Self {
+        @inline(__always) consuming get { builtinScope(Scope.singletonSerial) { .singleton } }
+    }
     /// One instance per resolution graph.
     @inlinable public var graph: Self { @inline(__always) consuming get { builtinScope(Scope.graphSerial) { .graph } } }
 

@@ -198,7 +198,9 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @inlinable
-    func scoped(_ scope: Scope, _ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P) -> T {
+    func scoped(
+        _ scope: Scope, _ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P
+    ) -> T {
         switch scope.kind {
         case .cached, .shared:
             let parameterKey = self.parameterKey(fields)
@@ -243,7 +245,9 @@ public struct FactoryRegistration<P, T>: Sendable {
             }
             let instance = make(fields, settings, parameters)
             if Self.keepsInGraph(instance) {
-                tracker._withUnsafeGuaranteedRef { $0.keepGraphInstance(CachedInstance(instance, created: 0), for: graphKey) }
+                tracker._withUnsafeGuaranteedRef {
+                    $0.keepGraphInstance(CachedInstance(instance, created: 0), for: graphKey)
+                }
             }
             return instance
         case .unique:
@@ -272,13 +276,17 @@ public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline
     static func keepsInGraph(_ instance: T) -> Bool {
         guard P.self == Resolver.Call.self else { return true }
-        guard let service = ((instance as Any) as? any OptionalService)?.wrappedService ?? (instance as Any?) else { return false }
+        guard let service = ((instance as Any) as? any OptionalService)?.wrappedService ?? (instance as Any?) else {
+            return false
+        }
         return type(of: service) is AnyClass
     }
 
     /// The instance `scope` keeps in `host` for these parameters, if it is still valid.
     @inlinable @inline(__always)
-    func cachedInstance(_ host: SlotFields, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P) -> T? {
+    func cachedInstance(
+        _ host: SlotFields, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P
+    ) -> T? {
         guard host.cacheScope == ObjectIdentifier(scope) else { return nil }
         let entry: AnyObject?
         if let parameterKey {
@@ -350,7 +358,8 @@ public struct FactoryRegistration<P, T>: Sendable {
         let frames = ThreadResolutions.current._withUnsafeGuaranteedRef { $0.frames }
         // The graph's root: the outermost resolution, or one whose parent's container does not trace.
         let isRoot = frames.count < 2 || !frames[frames.count - 2].manager._withUnsafeGuaranteedRef { $0.trace }
-        TraceOrder.finished(TraceOrder.Entry(depth: max(1, frames.count), line: line, log: settings.logger), isRoot: isRoot)
+        TraceOrder.finished(
+            TraceOrder.Entry(depth: max(1, frames.count), line: line, log: settings.logger), isRoot: isRoot)
     }
 
     // MARK: Changes
@@ -370,7 +379,8 @@ public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline
     func isDefinedBy(_ caller: StaticString) -> Bool {
         FactoryKeyRegistry.find(
-            FactoryKey.literalAddress(caller), UInt(bitPattern: ObjectIdentifier(P.self)), UInt(bitPattern: ObjectIdentifier(T.self))) == id
+            FactoryKey.literalAddress(caller), UInt(bitPattern: ObjectIdentifier(P.self)),
+            UInt(bitPattern: ObjectIdentifier(T.self))) == id
     }
 
     /// Puts the definition's modifiers back where a reset or `pop()` took them (see ``DefinitionRecord``),
@@ -514,7 +524,9 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     /// True when every one of `contexts` already resolves with this very closure (see ``ClosureIdentity``).
-    static func holds(_ factory: @escaping @Sendable (P) -> T, for contexts: [FactoryContextType], in fields: SlotFields) -> Bool {
+    static func holds(
+        _ factory: @escaping @Sendable (P) -> T, for contexts: [FactoryContextType], in fields: SlotFields
+    ) -> Bool {
         func holds(_ context: FactoryContextType) -> Bool {
             guard let box = fields.contexts[context] else { return false }
             return ClosureIdentity.same(unsafeDowncast(box, to: ClosureBox<P, T>.self).body, factory)
@@ -536,7 +548,8 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @usableFromInline
-    func writeDecorator(_ decorator: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity, caller: StaticString) {
+    func writeDecorator(_ decorator: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity, caller: StaticString)
+    {
         if alreadyHolds({ fields in
             fields.decorator.map { unsafeDowncast($0, to: DecoratorClosure<T>.self).identity == identity } ?? false
         }) {

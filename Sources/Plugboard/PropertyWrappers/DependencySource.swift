@@ -28,7 +28,8 @@ enum DependencySource<T> {
     /// The factory of a Factory-style wrapper. A Resolver-style one has none: asking for it stops the program.
     var factory: Factory<T> {
         guard case .factory(let reference) = self else {
-            preconditionFailure("Plugboard: a Resolver-style wrapper (@Injected var x: T) resolves through Resolver and has no Factory")
+            preconditionFailure(
+                "Plugboard: a Resolver-style wrapper (@Injected var x: T) resolves through Resolver and has no Factory")
         }
         return reference()
     }

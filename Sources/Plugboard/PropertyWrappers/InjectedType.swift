@@ -53,9 +53,10 @@ struct TypeKeyedFactory<T> {
     let factory: Factory<T>
 
     init(container: any ManagedContainer) {
-        factory = Factory(registration: FactoryRegistration(
-            container: container, key: FactoryKey(name: String(reflecting: T.self), Void.self, T.self),
-            plain: { TypeKeyedFactory.missing() }))
+        factory = Factory(
+            registration: FactoryRegistration(
+                container: container, key: FactoryKey(name: String(reflecting: T.self), Void.self, T.self),
+                plain: { TypeKeyedFactory.missing() }))
     }
 
     var isRegistered: Bool {

@@ -18,34 +18,34 @@ extension ParameterFactory {
 }
 
 #if canImport(SwiftUI) && canImport(Combine)
-import SwiftUI
-import Combine
+    import SwiftUI
+    import Combine
 
-/// Resolves an `ObservableObject` view model from `Container.shared` and keeps it as a `StateObject`.
-@MainActor @propertyWrapper
-public struct InjectedObject<T: ObservableObject>: DynamicProperty {
-    @StateObject private var dependency: T
+    /// Resolves an `ObservableObject` view model from `Container.shared` and keeps it as a `StateObject`.
+    @MainActor @propertyWrapper
+    public struct InjectedObject<T: ObservableObject>: DynamicProperty {
+        @StateObject private var dependency: T
 
-    /// Resolves `keyPath` on `Container.shared` once for the view's lifetime.
-    public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        _dependency = StateObject(wrappedValue: Container.shared[keyPath: keyPath]())
+        /// Resolves `keyPath` on `Container.shared` once for the view's lifetime.
+        public init(_ keyPath: KeyPath<Container, Factory<T>>) {
+            _dependency = StateObject(wrappedValue: Container.shared[keyPath: keyPath]())
+        }
+
+        /// Resolves `keyPath` on the shared instance of a container of your own.
+        public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
+            _dependency = StateObject(wrappedValue: C.shared[keyPath: keyPath]())
+        }
+
+        /// Resolver's spelling: resolves `T` (optionally named) from `container`, else from `Resolver.root`,
+        /// once for the view's lifetime: `@InjectedObject var viewModel: ProfileViewModel`.
+        public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
+            _dependency = StateObject(wrappedValue: (container ?? Resolver.root).resolve(T.self, name: name))
+        }
+
+        /// The view model.
+        public var wrappedValue: T { dependency }
+
+        /// Bindings to the view model's properties.
+        public var projectedValue: ObservedObject<T>.Wrapper { $dependency }
     }
-
-    /// Resolves `keyPath` on the shared instance of a container of your own.
-    public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        _dependency = StateObject(wrappedValue: C.shared[keyPath: keyPath]())
-    }
-
-    /// Resolver's spelling: resolves `T` (optionally named) from `container`, else from `Resolver.root`,
-    /// once for the view's lifetime: `@InjectedObject var viewModel: ProfileViewModel`.
-    public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
-        _dependency = StateObject(wrappedValue: (container ?? Resolver.root).resolve(T.self, name: name))
-    }
-
-    /// The view model.
-    public var wrappedValue: T { dependency }
-
-    /// Bindings to the view model's properties.
-    public var projectedValue: ObservedObject<T>.Wrapper { $dependency }
-}
 #endif

@@ -119,7 +119,8 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
 
     /// Resolves `type` (inferred from the context), optionally named and with arguments; stops with a
     /// message naming the type, the name and the containers searched when nothing is registered.
-    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service {
+    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service
+    {
         guard let service = optional(type, name: name, args: args) else {
             fatalError(
                 "Plugboard: Resolver could not resolve \(Service.self) (name: \(name.map { "\"\($0)\"" } ?? "nil")); "
@@ -129,7 +130,9 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
     }
 
     /// Like `resolve(_:name:args:)`, but nil when nothing is registered (or the factory returns nil).
-    public func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service? {
+    public func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil)
+        -> Service?
+    {
         Self.registerServicesIfNeeded()
         let key = Self.key(Service.self, name: name)
         guard let owner = owner(of: key) else { return nil }
@@ -165,12 +168,16 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
     }
 
     /// Resolves from `root` (see the instance method).
-    public static func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service {
+    public static func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil)
+        -> Service
+    {
         root.resolve(type, name: name, args: args)
     }
 
     /// Resolves from `root`, or nil.
-    public static func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service? {
+    public static func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil)
+        -> Service?
+    {
         root.optional(type, name: name, args: args)
     }
 
@@ -197,11 +204,15 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
         return FactoryKey(typeKeyed: Call.self, Service.self) { "\(Service.self)" }
     }
 
-    static func registration<Service>(in owner: Resolver, _ type: Service.Type, name: String?) -> FactoryRegistration<Call, Service?> {
+    static func registration<Service>(in owner: Resolver, _ type: Service.Type, name: String?) -> FactoryRegistration<
+        Call, Service?
+    > {
         registration(in: owner, type, key: key(type, name: name))
     }
 
-    static func registration<Service>(in owner: Resolver, _ type: Service.Type, key: FactoryKey) -> FactoryRegistration<Call, Service?> {
+    static func registration<Service>(in owner: Resolver, _ type: Service.Type, key: FactoryKey) -> FactoryRegistration<
+        Call, Service?
+    > {
         FactoryRegistration(container: owner, key: key, plain: { nil })
     }
 

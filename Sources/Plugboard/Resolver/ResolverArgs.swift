@@ -41,7 +41,9 @@ extension Resolver {
         /// The single argument, as `T`; stops with a message if it is missing or of another type.
         public func callAsFunction<T>() -> T {
             guard let value: T = optional() else {
-                fatalError("Plugboard: Resolver argument of type \(T.self) expected, got \(values.values.first.map { "\(type(of: $0))" } ?? "none")")
+                fatalError(
+                    "Plugboard: Resolver argument of type \(T.self) expected, got \(values.values.first.map { "\(type(of: $0))" } ?? "none")"
+                )
             }
             return value
         }

@@ -11,7 +11,9 @@ public struct ResolverOptions<Service>: Sendable {
     /// where the resolution started. Several blocks run in the order given; instances a scope keeps are not
     /// injected again.
     @discardableResult
-    public func resolveProperties(_ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service) -> Void) -> Self {
+    public func resolveProperties(_ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service) -> Void)
+        -> Self
+    {
         let make = factory
         let injecting: @Sendable (Resolver.Call) -> Service? = { call in
             let service = make(call)

@@ -40,7 +40,8 @@ extension Resolver {
     }
 
     /// Like the static `resolve(_:name:args:)`, but nil when nothing is registered.
-    public static func optional<Service>(_ type: Service.Type = Service.self, name: Name?, args: Any? = nil) -> Service? {
+    public static func optional<Service>(_ type: Service.Type = Service.self, name: Name?, args: Any? = nil) -> Service?
+    {
         root.optional(type, name: name?.rawValue, args: args)
     }
 }

@@ -1,4 +1,3 @@
-
 /// How long a resolved instance lives. Set one on a factory with `scope(_:)` or a shortcut (`.cached`, ...).
 ///
 /// Each scope object is its own cache: `extension Scope { static let session = Cached() }` declares a scope

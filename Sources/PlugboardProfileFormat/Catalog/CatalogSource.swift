@@ -48,15 +48,21 @@ package struct CatalogSource: DeclarationSource, Sendable {
     }
 
     /// Checks settings against the recorded shape.
-    package func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> Result<Void, ProfileError> {
+    package func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?)
+        -> Result<Void, ProfileError>
+    {
         guard let shape = factory.implementations.value(named: implementation)?.settings else { return .success(()) }
         return checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
     }
 
     /// Finds the implementation once, and checks the settings given against its recorded shape.
-    package func check(implementation name: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?) -> ImplementationCheck<Void> {
+    package func check(implementation name: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?)
+        -> ImplementationCheck<Void>
+    {
         guard let implementation = factory.implementations.value(named: name) else { return .undeclared }
-        guard let shape = implementation.settings else { return settings == nil ? .checked(.success(())) : .takesNoSettings }
+        guard let shape = implementation.settings else {
+            return settings == nil ? .checked(.success(())) : .takesNoSettings
+        }
         return .checked(checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings))
     }
 
@@ -80,7 +86,9 @@ package struct CatalogSource: DeclarationSource, Sendable {
     }
 
     /// `node` against `shape`: nothing to prepare in the validator, or every finding, reported as `code`.
-    private func checked(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> Result<Void, ProfileError> {
+    private func checked(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> Result<
+        Void, ProfileError
+    > {
         let found = ShapeChecker.check(node, against: shape, code: code)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
@@ -104,9 +112,11 @@ package enum ShapeChecker {
                 switch shape {
                 case .any: break
                 case .checkedByProgram(let inner):
-                    found.append(Diagnostic(
-                        .checkedByProgram, "the program's own decoding checks this value further at launch; the validator cannot",
-                        at: tree.position(of: index)))
+                    found.append(
+                        Diagnostic(
+                            .checkedByProgram,
+                            "the program's own decoding checks this value further at launch; the validator cannot",
+                            at: tree.position(of: index)))
                     work.append((index, inner))
                 case .string: _ = try decoder.decodeString()
                 case .integer: _ = try decoder.decodeInteger(Int64.self)
@@ -116,22 +126,33 @@ package enum ShapeChecker {
                 case .number: _ = try decoder.decodeFloat(Double.self)
                 case .boolean: _ = try decoder.decodeBool()
                 case .array(let element):
-                    guard let items = tree.items(of: index) else { throw decoder.fail("expected a list, found \(tree.describe(index))") }
+                    guard let items = tree.items(of: index) else {
+                        throw decoder.fail("expected a list, found \(tree.describe(index))")
+                    }
                     work += items.map { ($0, element) }
                 case .map(let element):
-                    guard let pairs = tree.pairs(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
+                    guard let pairs = tree.pairs(of: index) else {
+                        throw decoder.fail("expected a mapping, found \(tree.describe(index))")
+                    }
                     work += pairs.map { ($0.value, element) }
                 case .object(let properties, let required):
-                    guard let pairs = tree.pairs(of: index) else { throw decoder.fail("expected a mapping, found \(tree.describe(index))") }
+                    guard let pairs = tree.pairs(of: index) else {
+                        throw decoder.fail("expected a mapping, found \(tree.describe(index))")
+                    }
                     var present: Set<String> = []
                     for (key, value) in pairs {
                         let name = tree.scalar(key)!
                         present.insert(name)
                         if let property = properties[name] {
-                            let optionalAndNull = !required.contains(name) && decoder.child(value, key: NameKey(name)).isNull()
+                            let optionalAndNull =
+                                !required.contains(name) && decoder.child(value, key: NameKey(name)).isNull()
                             if !optionalAndNull { work.append((value, property)) }
                         } else {
-                            found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: properties.keys), at: tree.position(of: key)))
+                            found.append(
+                                Diagnostic(
+                                    code,
+                                    withSuggestion("unknown setting '\(name)'", for: name, among: properties.keys),
+                                    at: tree.position(of: key)))
                         }
                     }
                     for missing in required.sorted() where !present.contains(missing) {

@@ -12,7 +12,9 @@ package enum ProfileSchema {
             "settings": ["type": "object"],
             "choice": choice(use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:]),
             "contexts": contexts(choice: ["$ref": "#/$defs/choice"]),
-            "entry": entry(use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:], scope: ["$ref": "#/$defs/name"], contexts: ["$ref": "#/$defs/contexts"]),
+            "entry": entry(
+                use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:],
+                scope: ["$ref": "#/$defs/name"], contexts: ["$ref": "#/$defs/contexts"]),
         ]
         var containers: [String: Any] = [
             "type": "object",
@@ -31,24 +33,34 @@ package enum ProfileSchema {
                 for (key, factory) in container.factories {
                     let names = ["default"] + factory.implementations.keys.sorted()
                     let use: [String: Any] = ["enum": names]
-                    let settingsByUse = factory.implementations.sorted { $0.key < $1.key }.compactMap { name, implementation -> [String: Any]? in
+                    let settingsByUse = factory.implementations.sorted { $0.key < $1.key }.compactMap {
+                        name, implementation -> [String: Any]? in
                         guard let settings = implementation.settings else { return nil }
-                        return ["if": ["properties": ["use": ["const": name]], "required": ["use"]], "then": ["properties": ["with": settings.jsonSchema]]]
+                        return [
+                            "if": ["properties": ["use": ["const": name]], "required": ["use"]],
+                            "then": ["properties": ["with": settings.jsonSchema]],
+                        ]
                     }
                     let value: [String: Any] = factory.value.map { $0.jsonSchema } ?? ["not": [:]]
                     var chosen = choice(use: use, with: ["type": "object"], value: value)
-                    var entry = entry(use: use, with: ["type": "object"], value: value, scope: ["$ref": "#/$defs/scope"], contexts: contexts(choice: chosen))
+                    var entry = entry(
+                        use: use, with: ["type": "object"], value: value, scope: ["$ref": "#/$defs/scope"],
+                        contexts: contexts(choice: chosen))
                     if !settingsByUse.isEmpty {
                         entry["allOf"] = settingsByUse
                         if var oneOf = chosen["oneOf"] as? [[String: Any]] {
                             oneOf[1]["allOf"] = settingsByUse
                             chosen["oneOf"] = oneOf
-                            entry["properties"] = (entry["properties"] as! [String: Any]).merging(["contexts": contexts(choice: chosen)]) { _, new in new }
+                            entry["properties"] = (entry["properties"] as! [String: Any]).merging([
+                                "contexts": contexts(choice: chosen)
+                            ]) { _, new in new }
                         }
                     }
                     factories[key] = entry
                 }
-                containerProperties[containerName] = ["type": "object", "additionalProperties": false, "properties": factories]
+                containerProperties[containerName] = [
+                    "type": "object", "additionalProperties": false, "properties": factories,
+                ]
             }
             containers = ["type": "object", "additionalProperties": false, "properties": containerProperties]
         }
@@ -56,7 +68,8 @@ package enum ProfileSchema {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": catalog == nil ? "plugboard-profile.schema.json" : "plugboard-profile.catalog.schema.json",
             "title": "Plugboard profile",
-            "description": "A profile rewires a program's registrations at launch; it can only choose among what the program declared.",
+            "description":
+                "A profile rewires a program's registrations at launch; it can only choose among what the program declared.",
             "type": "object",
             "required": ["plugboard"],
             "additionalProperties": false,
@@ -64,14 +77,18 @@ package enum ProfileSchema {
                 "$schema": ["type": "string"],
                 "plugboard": ["description": "The format version.", "const": 1],
                 "description": ["type": "string"],
-                "extends": ["oneOf": [["$ref": "#/$defs/name"], ["type": "array", "items": ["$ref": "#/$defs/name"]]]],
+                "extends": [
+                    "oneOf": [["$ref": "#/$defs/name"], ["type": "array", "items": ["$ref": "#/$defs/name"]]]
+                ],
                 "containers": containers,
             ],
             "$defs": definitions,
         ]
     }
 
-    private static func entry(use: [String: Any], with: [String: Any], value: [String: Any], scope: [String: Any], contexts: [String: Any]) -> [String: Any] {
+    private static func entry(
+        use: [String: Any], with: [String: Any], value: [String: Any], scope: [String: Any], contexts: [String: Any]
+    ) -> [String: Any] {
         [
             "type": "object",
             "additionalProperties": false,
@@ -114,12 +131,16 @@ package enum ProfileSchema {
             "additionalProperties": false,
             "properties": [
                 "plugboardCatalog": ["const": 1],
-                "scopes": ["description": "Custom scopes declared by name.", "type": "array", "items": ["type": "string"]],
+                "scopes": [
+                    "description": "Custom scopes declared by name.", "type": "array", "items": ["type": "string"],
+                ],
                 "containers": [
                     "type": "object",
                     "additionalProperties": [
                         "type": "object", "required": ["factories"], "additionalProperties": false,
-                        "properties": ["factories": ["type": "object", "additionalProperties": ["$ref": "#/$defs/factory"]]],
+                        "properties": [
+                            "factories": ["type": "object", "additionalProperties": ["$ref": "#/$defs/factory"]]
+                        ],
                     ],
                 ],
             ],
@@ -128,10 +149,13 @@ package enum ProfileSchema {
                     "type": "object", "required": ["type", "implementations"], "additionalProperties": false,
                     "properties": [
                         "type": ["type": "string"],
-                        "implementations": ["type": "object", "additionalProperties": ["$ref": "#/$defs/implementation"]],
+                        "implementations": [
+                            "type": "object", "additionalProperties": ["$ref": "#/$defs/implementation"],
+                        ],
                         "value": ["$ref": "#/$defs/shape"],
                         "definitionScope": [
-                            "description": "The scope the factory's definition sets on every access; a profile's scope cannot win over it.",
+                            "description":
+                                "The scope the factory's definition sets on every access; a profile's scope cannot win over it.",
                             "type": "string",
                         ],
                     ],
@@ -149,7 +173,8 @@ package enum ProfileSchema {
                         "minimum": ["type": "integer"],
                         "maximum": ["type": "integer"],
                         "checkedByProgram": [
-                            "description": "The program's own decoding checks the value further at launch.", "type": "boolean",
+                            "description": "The program's own decoding checks the value further at launch.",
+                            "type": "boolean",
                         ],
                         "items": ["$ref": "#/$defs/shape"],
                         "properties": ["type": "object", "additionalProperties": ["$ref": "#/$defs/shape"]],
@@ -163,7 +188,9 @@ package enum ProfileSchema {
 
     /// A schema as stable, pretty JSON text ending in a newline.
     package static func text(_ schema: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
@@ -184,7 +211,10 @@ extension TypeShape {
         case .array(let items): ["type": "array", "items": items.jsonSchema]
         case .map(let values): ["type": "object", "additionalProperties": values.jsonSchema]
         case .object(let properties, let required):
-            ["type": "object", "properties": properties.mapValues(\.jsonSchema), "required": required.sorted(), "additionalProperties": false]
+            [
+                "type": "object", "properties": properties.mapValues(\.jsonSchema), "required": required.sorted(),
+                "additionalProperties": false,
+            ]
         }
     }
 }

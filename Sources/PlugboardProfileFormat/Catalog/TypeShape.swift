@@ -110,7 +110,9 @@ import Foundation
         case "array": self = .array(try container.decode(TypeShape.self, forKey: .items))
         case "object":
             if let properties = try container.decodeIfPresent([String: TypeShape].self, forKey: .properties) {
-                self = .object(properties: properties, required: try container.decodeIfPresent([String].self, forKey: .required) ?? [])
+                self = .object(
+                    properties: properties,
+                    required: try container.decodeIfPresent([String].self, forKey: .required) ?? [])
             } else {
                 self = .map((try? container.decode(TypeShape.self, forKey: .additionalProperties)) ?? .any)
             }
@@ -154,7 +156,10 @@ final class ShapeRecorder: Decoder {
             shape = .object(properties: found, required: order.filter { !optional.contains($0) }.sorted())
         }
         if incomplete { shape = .any }
-        if checkedByProgram, case .checkedByProgram = shape {} else if checkedByProgram { shape = .checkedByProgram(shape) }
+        if checkedByProgram, case .checkedByProgram = shape {
+        } else if checkedByProgram {
+            shape = .checkedByProgram(shape)
+        }
         return shape
     }
 
@@ -183,20 +188,48 @@ final class ShapeRecorder: Decoder {
     /// A placeholder for a scalar of type `T`, noting the scalar's shape.
     func placeholder<T>(_ type: T.Type) -> T? {
         switch type {
-        case is String.Type: shape = .string; return "a" as? T
-        case is Bool.Type: shape = .boolean; return false as? T
-        case is Double.Type: shape = .number; return 0.0 as? T
-        case is Float.Type: shape = .number; return Float(0) as? T
-        case is Int.Type: shape = Self.integer(Int.self); return 0 as? T
-        case is Int8.Type: shape = Self.integer(Int8.self); return Int8(0) as? T
-        case is Int16.Type: shape = Self.integer(Int16.self); return Int16(0) as? T
-        case is Int32.Type: shape = Self.integer(Int32.self); return Int32(0) as? T
-        case is Int64.Type: shape = Self.integer(Int64.self); return Int64(0) as? T
-        case is UInt.Type: shape = Self.integer(UInt.self); return UInt(0) as? T
-        case is UInt8.Type: shape = Self.integer(UInt8.self); return UInt8(0) as? T
-        case is UInt16.Type: shape = Self.integer(UInt16.self); return UInt16(0) as? T
-        case is UInt32.Type: shape = Self.integer(UInt32.self); return UInt32(0) as? T
-        case is UInt64.Type: shape = Self.integer(UInt64.self); return UInt64(0) as? T
+        case is String.Type:
+            shape = .string
+            return "a" as? T
+        case is Bool.Type:
+            shape = .boolean
+            return false as? T
+        case is Double.Type:
+            shape = .number
+            return 0.0 as? T
+        case is Float.Type:
+            shape = .number
+            return Float(0) as? T
+        case is Int.Type:
+            shape = Self.integer(Int.self)
+            return 0 as? T
+        case is Int8.Type:
+            shape = Self.integer(Int8.self)
+            return Int8(0) as? T
+        case is Int16.Type:
+            shape = Self.integer(Int16.self)
+            return Int16(0) as? T
+        case is Int32.Type:
+            shape = Self.integer(Int32.self)
+            return Int32(0) as? T
+        case is Int64.Type:
+            shape = Self.integer(Int64.self)
+            return Int64(0) as? T
+        case is UInt.Type:
+            shape = Self.integer(UInt.self)
+            return UInt(0) as? T
+        case is UInt8.Type:
+            shape = Self.integer(UInt8.self)
+            return UInt8(0) as? T
+        case is UInt16.Type:
+            shape = Self.integer(UInt16.self)
+            return UInt16(0) as? T
+        case is UInt32.Type:
+            shape = Self.integer(UInt32.self)
+            return UInt32(0) as? T
+        case is UInt64.Type:
+            shape = Self.integer(UInt64.self)
+            return UInt64(0) as? T
         default: return nil
         }
     }
@@ -274,7 +307,9 @@ private struct RecordingKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         defer { _ = child.finish() }
         return try? child.decode(type)
     }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try recorder.child(key.stringValue, optional: false).container(keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -296,7 +331,9 @@ private struct RecordingUnkeyed: UnkeyedDecodingContainer {
         currentIndex += 1
         return try element.decode(type)
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         currentIndex += 1
         return try element.container(keyedBy: type)
     }

@@ -1,4 +1,3 @@
-
 /// What a merged profile is checked against: the program's own declarations (at launch) or a catalog
 /// (in the validator). Both answer the same questions, so one checker serves both.
 ///
@@ -25,11 +24,15 @@ package protocol DeclarationSource {
     /// Whether a declared implementation takes settings (`with:`).
     func takesSettings(_ implementation: String, of factory: DeclaredFactory) -> Bool
     /// Checks a declared implementation's settings (absent: none given).
-    func prepare(_ implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> Result<Prepared, ProfileError>
+    func prepare(_ implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> Result<
+        Prepared, ProfileError
+    >
     /// Everything the checker asks of one implementation, answered with one look-up of it: whether the
     /// factory declares it, whether it takes the settings given, and what they prepare. The default asks
     /// ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
-    func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared>
+    func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<
+        Prepared
+    >
     /// The factory's own definition, for `default` inside `contexts`.
     func definition(of factory: DeclaredFactory) -> Prepared
     /// The scope the factory's definition sets on every access, by name, or nil: a profile's `scope` cannot
@@ -52,7 +55,9 @@ extension DeclarationSource {
     }
 
     /// Asks ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
-    package func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<Prepared> {
+    package func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?)
+        -> ImplementationCheck<Prepared>
+    {
         guard declares(implementation: implementation, of: factory) else { return .undeclared }
         if settings != nil && !takesSettings(implementation, of: factory) { return .takesNoSettings }
         return .checked(prepare(implementation, of: factory, with: settings))
@@ -95,14 +100,16 @@ package enum ProfileChecker {
     /// findings in the same order. A launch checks on its own thread, as the program's decoders of settings
     /// may expect. Not generic, so that a caller in another module runs this module's specialized checker.
     static func checkInParts(_ profile: MergedProfile, against catalog: CatalogSource) -> [Diagnostic] {
-        check(profile, against: catalog, containers: nil, parts: ConcurrentParts.count(for:), keepingEntries: false).diagnostics
+        check(profile, against: catalog, containers: nil, parts: ConcurrentParts.count(for:), keepingEntries: false)
+            .diagnostics
     }
 
     /// The checker itself: `parts` says into how many parts to split a section of so many entries, and
     /// more than one only for a source that may be used from several threads at once. Without
     /// `keepingEntries`, only the findings are collected (the validator's use).
     private static func check<Source: DeclarationSource>(
-        _ profile: MergedProfile, against source: Source, containers: [String]?, parts: (Int) -> Int, keepingEntries: Bool
+        _ profile: MergedProfile, against source: Source, containers: [String]?, parts: (Int) -> Int,
+        keepingEntries: Bool
     ) -> (entries: [String: [CheckedEntry<Source.Prepared>]], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var checked: [String: [CheckedEntry<Source.Prepared>]] = [:]
@@ -110,13 +117,15 @@ package enum ProfileChecker {
             guard let section = profile.containers[container] else { continue }
             guard source.declares(container: container) else {
                 let known = source.containerNames
-                diagnostics.append(Diagnostic(
-                    .unknownContainer,
-                    withSuggestion("unknown container '\(container)'", for: container, among: known),
-                    at: profile.containerPositions[container]!))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownContainer,
+                        withSuggestion("unknown container '\(container)'", for: container, among: known),
+                        at: profile.containerPositions[container]!))
                 continue
             }
-            let context = Context(source: source, container: container, scopeNames: source.scopeNames, keepingEntries: keepingEntries)
+            let context = Context(
+                source: source, container: container, scopeNames: source.scopeNames, keepingEntries: keepingEntries)
             // In the order the profiles name the factories (the diagnostics are sorted by position below), part
             // after part. Through the buffer, each entry is borrowed where the array's subscript would copy it.
             let results = section.entries.withUnsafeBufferPointer { entries in
@@ -169,7 +178,9 @@ package enum ProfileChecker {
         let keepingEntries: Bool
 
         /// Checks entries `range` of a section, in order: what they register and what is wrong with them.
-        func check(_ entries: UnsafeBufferPointer<MergedEntry>, _ range: Range<Int>) -> (entries: [CheckedEntry<Source.Prepared>], diagnostics: [Diagnostic]) {
+        func check(_ entries: UnsafeBufferPointer<MergedEntry>, _ range: Range<Int>) -> (
+            entries: [CheckedEntry<Source.Prepared>], diagnostics: [Diagnostic]
+        ) {
             var results: [CheckedEntry<Source.Prepared>] = []
             if keepingEntries { results.reserveCapacity(range.count) }
             var diagnostics: [Diagnostic] = []
@@ -180,10 +191,13 @@ package enum ProfileChecker {
                 guard let factory = findFactory(key) else {
                     let keys = declaredKeys ?? source.factoryKeys(in: container)
                     declaredKeys = keys
-                    diagnostics.append(Diagnostic(
-                        .unknownFactory,
-                        withSuggestion("unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key, among: keys),
-                        at: entries[index].keyPosition))
+                    diagnostics.append(
+                        Diagnostic(
+                            .unknownFactory,
+                            withSuggestion(
+                                "unknown factory '\(key)' in \(container) (declared: \(list(keys)))", for: key,
+                                among: keys),
+                            at: entries[index].keyPosition))
                     continue
                 }
                 let entry = entries.baseAddress.unsafelyUnwrapped + index
@@ -206,26 +220,33 @@ package enum ProfileChecker {
             var result = CheckedEntry<Source.Prepared>(key: key)
             if let use = entry.pointee.use?.value, use != "default" {
                 result.registration = implementation(
-                    use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin, with: entry.pointee.with?.value, &diagnostics)
+                    use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin,
+                    with: entry.pointee.with?.value, &diagnostics)
             } else if let with = entry.pointee.with?.origin {
-                diagnostics.append(entry.pointee.use == nil ? ProfileChecker.withWithoutUse(at: with) : definitionTakesNoSettings(key, at: with))
+                diagnostics.append(
+                    entry.pointee.use == nil
+                        ? ProfileChecker.withWithoutUse(at: with) : definitionTakesNoSettings(key, at: with))
             }
             if let value = entry.pointee.value?.value {
-                result.registration = self.value(value, of: factory, key, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
+                result.registration = self.value(
+                    value, of: factory, key, at: entry.pointee.value.unsafelyUnwrapped.origin, &diagnostics)
             }
             if let scope = entry.pointee.scope?.value {
                 let position = entry.pointee.scope.unsafelyUnwrapped.origin
                 if !scopeNames.contains(scope) {
                     let names = source.scopeNames
-                    diagnostics.append(Diagnostic(
-                        .unknownScope,
-                        withSuggestion("unknown scope '\(scope)' (scopes: \(list(names)))", for: scope, among: names),
-                        at: position))
+                    diagnostics.append(
+                        Diagnostic(
+                            .unknownScope,
+                            withSuggestion(
+                                "unknown scope '\(scope)' (scopes: \(list(names)))", for: scope, among: names),
+                            at: position))
                 } else if let fixed = source.definitionScope(of: factory) {
-                    diagnostics.append(Diagnostic(
-                        .scopeWithoutEffect,
-                        "scope '\(scope)' cannot take effect: the definition of \(container).\(key) sets scope '\(fixed)' on every access (the factory wins); remove the scope from the definition or from the profile",
-                        at: position))
+                    diagnostics.append(
+                        Diagnostic(
+                            .scopeWithoutEffect,
+                            "scope '\(scope)' cannot take effect: the definition of \(container).\(key) sets scope '\(fixed)' on every access (the factory wins); remove the scope from the definition or from the profile",
+                            at: position))
                 } else {
                     result.scope = scope
                 }
@@ -240,7 +261,8 @@ package enum ProfileChecker {
                         prepared = source.definition(of: factory)
                     }
                 } else if let use = choice.value.use {
-                    prepared = implementation(use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
+                    prepared = implementation(
+                        use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
                 } else if let value = choice.value.value {
                     prepared = self.value(value, of: factory, key, at: value.position, &diagnostics)
                 }
@@ -251,24 +273,32 @@ package enum ProfileChecker {
 
         /// `with` next to `use: default`: the definition is code, with no settings to decode.
         func definitionTakesNoSettings(_ key: String, at position: SourcePosition) -> Diagnostic {
-            Diagnostic(.noSettings, "`default` (the definition of \(container).\(key)) takes no settings (`with`)", at: position)
+            Diagnostic(
+                .noSettings, "`default` (the definition of \(container).\(key)) takes no settings (`with`)",
+                at: position)
         }
 
         func implementation(
-            _ name: String, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition, with settings: ValueNode?,
+            _ name: String, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition,
+            with settings: ValueNode?,
             _ diagnostics: inout [Diagnostic]
         ) -> Source.Prepared? {
             switch source.check(implementation: name, of: factory, with: settings) {
             case .undeclared:
                 let names = source.implementations(of: factory)
-                diagnostics.append(Diagnostic(
-                    .unknownImplementation,
-                    withSuggestion("unknown implementation '\(name)' for \(container).\(key) (declared: \(list(names)))", for: name, among: names),
-                    at: position))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownImplementation,
+                        withSuggestion(
+                            "unknown implementation '\(name)' for \(container).\(key) (declared: \(list(names)))",
+                            for: name, among: names),
+                        at: position))
                 return nil
             case .takesNoSettings:
-                diagnostics.append(Diagnostic(
-                    .noSettings, "implementation '\(name)' of \(container).\(key) takes no settings (`with`)", at: settings?.position ?? position))
+                diagnostics.append(
+                    Diagnostic(
+                        .noSettings, "implementation '\(name)' of \(container).\(key) takes no settings (`with`)",
+                        at: settings?.position ?? position))
                 return nil
             case .checked(.success(let prepared)):
                 return prepared
@@ -279,10 +309,14 @@ package enum ProfileChecker {
         }
 
         func value(
-            _ node: ValueNode, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition, _ diagnostics: inout [Diagnostic]
+            _ node: ValueNode, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition,
+            _ diagnostics: inout [Diagnostic]
         ) -> Source.Prepared? {
             guard source.isConfigurable(factory) else {
-                diagnostics.append(Diagnostic(.notConfigurable, "\(container).\(key) is not declared configurable: `value` cannot be set", at: position))
+                diagnostics.append(
+                    Diagnostic(
+                        .notConfigurable, "\(container).\(key) is not declared configurable: `value` cannot be set",
+                        at: position))
                 return nil
             }
             switch source.prepare(value: node, of: factory) {

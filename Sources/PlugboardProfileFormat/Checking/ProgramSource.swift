@@ -14,7 +14,9 @@ package protocol ProgramSource {
     /// The factory's implementation names, for messages.
     func implementations(of factory: AnyObject) -> [String]
     /// Whether the factory declares `implementation`, whether it takes the settings given, and what they prepare.
-    func check(implementation: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<PreparedClosure>
+    func check(implementation: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<
+        PreparedClosure
+    >
     /// The scope the factory's definition sets on every access, by name, or nil.
     func definitionScope(of factory: AnyObject) -> String?
     /// Whether the factory is configurable (`value:`).
@@ -41,7 +43,8 @@ package struct ErasedProgramSource: DeclarationSource {
     }
     package func implementations(of factory: AnyObject) -> [String] { base.implementations(of: factory) }
     package func takesSettings(_ implementation: String, of factory: AnyObject) -> Bool {
-        if case .takesNoSettings = base.check(implementation: implementation, of: factory, with: ValueNode.emptyMapping) {
+        if case .takesNoSettings = base.check(implementation: implementation, of: factory, with: ValueNode.emptyMapping)
+        {
             return false
         }
         return true

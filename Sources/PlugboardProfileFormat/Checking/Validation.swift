@@ -72,7 +72,9 @@ import Foundation
     ///
     /// Linear in the files and the findings: each file is read and parsed once for the whole run (however many
     /// chains extend it), chains are bounded by ``ParseLimits/maxExtendsDepth``, and findings are kept once each.
-    @_spi(Tools) public static func run(files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default) -> Validation {
+    @_spi(Tools) public static func run(
+        files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default
+    ) -> Validation {
         var findings: [String: Findings] = [:]
         func add(_ diagnostic: Diagnostic, from file: String) {
             // A finding belongs to the file it points into when that file is being validated, else to `file`.
@@ -91,7 +93,9 @@ import Foundation
         }
         // The same profile name twice in one folder.
         for (folder, inFolder) in byFolder {
-            let byName = Dictionary(grouping: inFolder) { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            let byName = Dictionary(grouping: inFolder) {
+                (($0 as NSString).lastPathComponent as NSString).deletingPathExtension
+            }
             for (name, group) in byName where group.count > 1 {
                 let duplicate = ProfileLibrary.definedTwice(name, in: folder, group)
                 for file in group.sorted().dropFirst() {
@@ -106,7 +110,9 @@ import Foundation
         for file in files {
             guard let document = documents[file] else { continue }
             let own = library.searching(first: (file as NSString).deletingLastPathComponent)
-            let (chain, chainDiagnostics) = own.resolve([Located(document.name, at: SourcePosition(file: file, line: 1, column: 1))])
+            let (chain, chainDiagnostics) = own.resolve([
+                Located(document.name, at: SourcePosition(file: file, line: 1, column: 1))
+            ])
             for diagnostic in chainDiagnostics { add(diagnostic, from: file) }
             guard chain.last?.file == file else { continue }
             parents[file] = chain.dropLast()
@@ -118,10 +124,13 @@ import Foundation
             guard let document = documents[file], let first = document.extends.first else { continue }
             let broken = (parents[file] ?? []).filter { parent in findings[parent.file]?.hasErrors == true }
             guard !broken.isEmpty else { continue }
-            let names = broken.map { "'\($0.name)' (\(($0.file as NSString).lastPathComponent))" }.joined(separator: ", ")
-            findings[file]!.add(Diagnostic(
-                .brokenParent, "\(document.name) extends \(names), which has errors: it cannot be applied until they are fixed",
-                at: first.position))
+            let names = broken.map { "'\($0.name)' (\(($0.file as NSString).lastPathComponent))" }.joined(
+                separator: ", ")
+            findings[file]!.add(
+                Diagnostic(
+                    .brokenParent,
+                    "\(document.name) extends \(names), which has errors: it cannot be applied until they are fixed",
+                    at: first.position))
         }
         var validation = Validation()
         validation.files = files.map { FileResult(file: $0, diagnostics: findings[$0]!.sorted) }

@@ -17,16 +17,18 @@ struct ChainResolver {
     mutating func visit(_ name: String, requestedAt position: SourcePosition) {
         if let index = stack.firstIndex(of: name) {
             let cycle = stack[index...] + [name]
-            diagnostics.append(Diagnostic(.extendsCycle, "extends cycle: \(cycle.joined(separator: " -> "))", at: position))
+            diagnostics.append(
+                Diagnostic(.extendsCycle, "extends cycle: \(cycle.joined(separator: " -> "))", at: position))
             return
         }
         if placed.contains(name) || failed.contains(name) { return }
         let limit = library.limits.maxExtendsDepth
         if stack.count >= limit {
-            diagnostics.append(Diagnostic(
-                .extendsTooDeep,
-                "extends chain deeper than \(limit) profiles (\(stack.first!) -> ... -> \(stack.last!) -> \(name)); ParseLimits.maxExtendsDepth sets the limit",
-                at: root))
+            diagnostics.append(
+                Diagnostic(
+                    .extendsTooDeep,
+                    "extends chain deeper than \(limit) profiles (\(stack.first!) -> ... -> \(stack.last!) -> \(name)); ParseLimits.maxExtendsDepth sets the limit",
+                    at: root))
             failed.insert(name)
             return
         }

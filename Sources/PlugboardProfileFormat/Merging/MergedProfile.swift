@@ -87,7 +87,9 @@ package struct MergedSection: Sendable {
         index = LazyKeyIndex(positions)
     }
 
-    private mutating func merge(_ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number, positions: inout NameIndex) {
+    private mutating func merge(
+        _ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number, positions: inout NameIndex
+    ) {
         // One hash lookup finds the factory or reserves the next position for it.
         let next = entries.count
         if let index = positions.valueOrInsert(entry.pointee.key.value, next) {
@@ -116,7 +118,9 @@ package struct MergedSection: Sendable {
         self.documents = documents
         for document in documents {
             for section in document.containers {
-                if containerPositions[section.name.value] == nil { containerPositions[section.name.value] = section.name.position }
+                if containerPositions[section.name.value] == nil {
+                    containerPositions[section.name.value] = section.name.position
+                }
                 // Merged in place: one lookup per entry, no copy of the entries merged so far.
                 var merged = containers.removeValue(forKey: section.name.value) ?? MergedSection()
                 merged.merge(section, from: document.name)

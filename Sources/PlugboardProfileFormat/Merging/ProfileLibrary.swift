@@ -40,24 +40,35 @@ import Foundation
             if let file = candidates.first { return .success(file) }
         }
         let searched = directories.isEmpty ? "no folders" : directories.map(Self.folderName).joined(separator: ", ")
-        return .failure(Diagnostic(
-            .profileNotFound, "profile '\(name)' not found (searched \(searched))",
-            at: position ?? SourcePosition(file: "<launch>", line: 1, column: 1)))
+        return .failure(
+            Diagnostic(
+                .profileNotFound, "profile '\(name)' not found (searched \(searched))",
+                at: position ?? SourcePosition(file: "<launch>", line: 1, column: 1)))
     }
 
     /// Reads and checks one file against the format.
-    @_spi(Tools) public static func load(file: String, limits: ParseLimits = .default) -> (ProfileDocument?, [Diagnostic]) {
+    @_spi(Tools) public static func load(file: String, limits: ParseLimits = .default) -> (
+        ProfileDocument?, [Diagnostic]
+    ) {
         let start = SourcePosition(file: file, line: 1, column: 1)
         let bytes: [UInt8]
         switch FileBytes.read(file, limit: limits.maxInputBytes) {
         case .success(let read):
             bytes = read
         case .failure(.tooLarge(let size)):
-            return (nil, [Diagnostic(.tooLarge, "the file is \(size) bytes, over the limit of \(limits.maxInputBytes) bytes", at: start)])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .tooLarge, "the file is \(size) bytes, over the limit of \(limits.maxInputBytes) bytes",
+                        at: start)
+                ]
+            )
         case .failure(.unreadable):
             return (nil, [Diagnostic(.unreadable, "cannot read the file", at: start)])
         }
-        let parsed = file.hasSuffix(".json")
+        let parsed =
+            file.hasSuffix(".json")
             ? JSONParser.parse(bytes, file: file, limits: limits)
             : YAMLParser.parse(bytes, file: file, limits: limits)
         switch parsed {

@@ -4,7 +4,9 @@
 /// `NaN`/`Infinity`, invalid escapes, leading zeros, control characters in strings.
 @_spi(Tools) public enum JSONParser {
     /// Parses `bytes` read from `file`.
-    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<NodeTree, Diagnostic> {
+    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<
+        NodeTree, Diagnostic
+    > {
         switch InputCheck.check(bytes, file: file, limits: limits, yaml: false) {
         case .failure(let diagnostic): return .failure(diagnostic)
         case .success(let body):
@@ -108,7 +110,9 @@ private struct JSONScanner {
         if offset + 1 < count, bytes[offset] == UInt8(ascii: "/"),
             bytes[offset + 1] == UInt8(ascii: "/") || bytes[offset + 1] == UInt8(ascii: "*")
         {
-            throw Diagnostic(.jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile", at: position(at: offset))
+            throw Diagnostic(
+                .jsonSyntax, "comments are not allowed in JSON; use YAML for a commented profile",
+                at: position(at: offset))
         }
     }
 
@@ -118,7 +122,9 @@ private struct JSONScanner {
     mutating func parse() throws(Diagnostic) -> NodeTree {
         try skipSpace()
         guard index < bytes.count else {
-            throw Diagnostic(.empty, "the file is empty: a profile needs at least {\"plugboard\": 1}", at: SourcePosition(file: file, line: 1, column: 1))
+            throw Diagnostic(
+                .empty, "the file is empty: a profile needs at least {\"plugboard\": 1}",
+                at: SourcePosition(file: file, line: 1, column: 1))
         }
         // Whether each open collection is an object, innermost last.
         var openObjects: [Bool] = []
@@ -154,7 +160,8 @@ private struct JSONScanner {
                     let text = try scanNumber()
                     if let problem = builder.add(text: text, .number, line: line, column: column) { throw problem }
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let literal: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+                    let literal: StaticString =
+                        byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
                     let length = literal.utf8CodeUnitCount
                     guard start + length <= bytes.count,
                         UnsafeBufferPointer(rebasing: bytes[start..<start + length]).elementsEqual(
@@ -170,7 +177,9 @@ private struct JSONScanner {
                 case UInt8(ascii: "'"):
                     throw syntaxError("strings in JSON use double quotes")
                 default:
-                    throw syntaxError("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))' where a value is expected")
+                    throw syntaxError(
+                        "unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))' where a value is expected"
+                    )
                 }
                 state = .afterValue
 
@@ -183,7 +192,9 @@ private struct JSONScanner {
                     state = .afterValue
                     continue
                 }
-                guard byte == UInt8(ascii: "\"") else { throw syntaxError("object keys must be strings in double quotes") }
+                guard byte == UInt8(ascii: "\"") else {
+                    throw syntaxError("object keys must be strings in double quotes")
+                }
                 try addString()
                 try skipSpace()
                 guard let colon = current else { throw syntaxError("the document ends inside an object") }
@@ -193,7 +204,9 @@ private struct JSONScanner {
 
             case .afterValue:
                 guard let isObject = openObjects.last else {
-                    if index < bytes.count { throw syntaxError("unexpected content after the end of the JSON document") }
+                    if index < bytes.count {
+                        throw syntaxError("unexpected content after the end of the JSON document")
+                    }
                     return builder.finish()!
                 }
                 guard let byte = current else {
@@ -212,7 +225,10 @@ private struct JSONScanner {
                     index += 1
                     close(&openObjects)
                 } else {
-                    throw syntaxError(isObject ? "expected ',' or '}' after a value in an object" : "expected ',' or ']' after a value in an array")
+                    throw syntaxError(
+                        isObject
+                            ? "expected ',' or '}' after a value in an object"
+                            : "expected ',' or ']' after a value in an array")
                 }
             }
         }
@@ -259,7 +275,9 @@ private struct JSONScanner {
         while true {
             guard index < bytes.count else { throw syntaxError("unterminated string") }
             if index - start > limits.maxScalarBytes {
-                throw Diagnostic(.scalarTooLong, "a string longer than the limit of \(limits.maxScalarBytes) bytes", at: position(at: index))
+                throw Diagnostic(
+                    .scalarTooLong, "a string longer than the limit of \(limits.maxScalarBytes) bytes",
+                    at: position(at: index))
             }
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -299,7 +317,9 @@ private struct JSONScanner {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
                 let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let marks = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+                let marks =
+                    ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word)
+                    & highs
                 if marks != 0 {
                     let length = marks.trailingZeroBitCount / 8
                     wide |= length == 0 ? 0 : word & (UInt64.max >> (64 - 8 * length))
@@ -341,12 +361,17 @@ private struct JSONScanner {
                 throw Diagnostic(.jsonSyntax, "invalid \\u escape: four hex digits expected", at: escapePosition)
             }
             if (0xD800...0xDBFF).contains(value) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapePosition)
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw Diagnostic(
+                        .jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate",
+                        at: escapePosition)
                 }
                 index += 2
                 guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else {
-                    throw Diagnostic(.jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate", at: escapePosition)
+                    throw Diagnostic(
+                        .jsonSyntax, "invalid \\u escape: a high surrogate without its low surrogate",
+                        at: escapePosition)
                 }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             }
@@ -355,7 +380,8 @@ private struct JSONScanner {
             }
             scalar = decoded
         default:
-            throw Diagnostic(.jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapePosition)
+            throw Diagnostic(
+                .jsonSyntax, "invalid escape '\\\(Unicode.Scalar(escaped).escaped(asASCII: true))'", at: escapePosition)
         }
         assembled.append(contentsOf: UTF8.encode(scalar)!)
     }
@@ -407,7 +433,9 @@ private struct JSONScanner {
             if skipDigits() == 0 { throw syntaxError("a digit is expected in the exponent") }
         }
         if index - start > limits.maxScalarBytes {
-            throw Diagnostic(.scalarTooLong, "a number longer than the limit of \(limits.maxScalarBytes) bytes", at: position(at: start))
+            throw Diagnostic(
+                .scalarTooLong, "a number longer than the limit of \(limits.maxScalarBytes) bytes",
+                at: position(at: start))
         }
         return builder.text(UnsafeBufferPointer(rebasing: bytes[start..<index]))
     }

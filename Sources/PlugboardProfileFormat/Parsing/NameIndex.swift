@@ -95,7 +95,8 @@ struct NameIndex: Sendable {
 
     private func hash(_ name: String) -> UInt64 {
         // Native strings (nearly all) lend their bytes; iterating the UTF-8 view costs several times more.
-        let hash = name.utf8.withContiguousStorageIfAvailable { Self.hash($0, seed: seed) }
+        let hash =
+            name.utf8.withContiguousStorageIfAvailable { Self.hash($0, seed: seed) }
             ?? Self.hash(Array(name.utf8), seed: seed)
         // Fold the high bits in: the slot is taken from the low ones.
         return hash ^ (hash >> 29)

@@ -189,7 +189,9 @@ public struct ParseLimits: Sendable, Equatable {
     public var maxExtendsDepth: Int
 
     /// Limits with the given values (the defaults unless told otherwise).
-    public init(maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20, maxExtendsDepth: Int = 64) {
+    public init(
+        maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20, maxExtendsDepth: Int = 64
+    ) {
         self.maxInputBytes = min(maxInputBytes, Self.inputCeiling)
         self.maxDepth = maxDepth
         self.maxScalarBytes = maxScalarBytes

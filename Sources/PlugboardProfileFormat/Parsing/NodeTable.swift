@@ -63,17 +63,19 @@ struct NodeTable: Sendable {
 
     /// Adds a scalar node whose text is number `text`, and returns its index.
     mutating func appendScalar(text: Int32, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Int {
-        records.append(Record(
-            line: Int32(clamping: line), column: Int32(clamping: column), first: text, count: 0,
-            tag: Record.Tag(rawValue: style.rawValue)!))
+        records.append(
+            Record(
+                line: Int32(clamping: line), column: Int32(clamping: column), first: text, count: 0,
+                tag: Record.Tag(rawValue: style.rawValue)!))
         return records.count - 1
     }
 
     /// Adds an empty mapping or list node, whose children ``setChildren(of:_:)`` sets once they are parsed.
     mutating func appendCollection(mapping isMapping: Bool, line: Int, column: Int) -> Int {
-        records.append(Record(
-            line: Int32(clamping: line), column: Int32(clamping: column),
-            first: Int32(truncatingIfNeeded: links.count), count: 0, tag: isMapping ? .mapping : .sequence))
+        records.append(
+            Record(
+                line: Int32(clamping: line), column: Int32(clamping: column),
+                first: Int32(truncatingIfNeeded: links.count), count: 0, tag: isMapping ? .mapping : .sequence))
         return records.count - 1
     }
 

@@ -56,7 +56,8 @@ struct TreeBuilder {
         {
             let earlier = table.records[first]
             return Diagnostic(
-                .duplicateKey, "duplicate key '\(table.text(text))' (first at line \(earlier.line), column \(earlier.column))",
+                .duplicateKey,
+                "duplicate key '\(table.text(text))' (first at line \(earlier.line), column \(earlier.column))",
                 at: position(line, column))
         }
         _ = table.appendScalar(text: text, style, line: line, column: column)
@@ -66,7 +67,9 @@ struct TreeBuilder {
 
     /// Adds a scalar whose text is `bytes`, already checked to be UTF-8.
     @inline(__always)
-    mutating func add(bytes: UnsafeBufferPointer<UInt8>, _ style: NodeTree.ScalarStyle, line: Int, column: Int) -> Diagnostic? {
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>, _ style: NodeTree.ScalarStyle, line: Int, column: Int)
+        -> Diagnostic?
+    {
         add(text: text(bytes), style, line: line, column: column)
     }
 
@@ -93,10 +96,12 @@ struct TreeBuilder {
     /// Starts a mapping or a list.
     mutating func open(mapping isMapping: Bool, line: Int, column: Int) -> Diagnostic? {
         if stack.count >= limits.maxDepth {
-            return Diagnostic(.tooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", at: position(line, column))
+            return Diagnostic(
+                .tooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", at: position(line, column))
         }
         if let frame = stack.last, frame.isMapping, (childCount - frame.start) % 2 == 0 {
-            return Diagnostic(.complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
+            return Diagnostic(
+                .complexKey, "a mapping key must be a plain name, not a mapping or list", at: position(line, column))
         }
         let index = table.appendCollection(mapping: isMapping, line: line, column: column)
         stack.append(Frame(node: index, isMapping: isMapping, start: childCount))

@@ -4,19 +4,26 @@ import CYAML
 /// anchors and aliases, tags, several documents, duplicate and non-scalar keys, and input past the limits.
 @_spi(Tools) public enum YAMLParser {
     /// Parses `bytes` read from `file`.
-    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<NodeTree, Diagnostic> {
+    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<
+        NodeTree, Diagnostic
+    > {
         switch InputCheck.check(bytes, file: file, limits: limits, yaml: true) {
         case .failure(let diagnostic): return .failure(diagnostic)
         case .success(let body): return parseChecked(body, file: file, limits: limits)
         }
     }
 
-    private static func parseChecked(_ body: ArraySlice<UInt8>, file: String, limits: ParseLimits) -> Result<NodeTree, Diagnostic> {
+    private static func parseChecked(_ body: ArraySlice<UInt8>, file: String, limits: ParseLimits) -> Result<
+        NodeTree, Diagnostic
+    > {
         // The parser lives on the heap and is always deleted; every event is deleted after use.
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()
-            return .failure(Diagnostic(.unreadable, "libyaml could not start (out of memory)", at: SourcePosition(file: file, line: 1, column: 1)))
+            return .failure(
+                Diagnostic(
+                    .unreadable, "libyaml could not start (out of memory)",
+                    at: SourcePosition(file: file, line: 1, column: 1)))
         }
         defer {
             yaml_parser_delete(parser)
@@ -37,33 +44,62 @@ import CYAML
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     guard documents > 0, let tree = builder.finish() else {
-                        return .failure(Diagnostic(.empty, "the file is empty: a profile needs at least `plugboard: 1`", at: SourcePosition(file: file, line: 1, column: 1)))
+                        return .failure(
+                            Diagnostic(
+                                .empty, "the file is empty: a profile needs at least `plugboard: 1`",
+                                at: SourcePosition(file: file, line: 1, column: 1)))
                     }
                     return .success(tree)
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
                     if documents > 1 {
-                        return .failure(Diagnostic(.multipleDocuments, "a profile file holds one YAML document; this is a second one", at: position(event.start_mark, file: file)))
+                        return .failure(
+                            Diagnostic(
+                                .multipleDocuments, "a profile file holds one YAML document; this is a second one",
+                                at: position(event.start_mark, file: file)))
                     }
                 case YAML_ALIAS_EVENT:
-                    return .failure(Diagnostic(.alias, "YAML aliases (*name) are not allowed in profiles; write the value out", at: position(event.start_mark, file: file)))
+                    return .failure(
+                        Diagnostic(
+                            .alias, "YAML aliases (*name) are not allowed in profiles; write the value out",
+                            at: position(event.start_mark, file: file)))
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    if let problem = anchorOrTag(anchor: scalar.anchor, tag: scalar.tag, at: event.start_mark, file: file) { return .failure(problem) }
+                    if let problem = anchorOrTag(
+                        anchor: scalar.anchor, tag: scalar.tag, at: event.start_mark, file: file)
+                    {
+                        return .failure(problem)
+                    }
                     if scalar.length > limits.maxScalarBytes {
-                        return .failure(Diagnostic(.scalarTooLong, "a scalar of \(scalar.length) bytes is over the limit of \(limits.maxScalarBytes) bytes", at: position(event.start_mark, file: file)))
+                        return .failure(
+                            Diagnostic(
+                                .scalarTooLong,
+                                "a scalar of \(scalar.length) bytes is over the limit of \(limits.maxScalarBytes) bytes",
+                                at: position(event.start_mark, file: file)))
                     }
                     let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
                     let style: NodeTree.ScalarStyle = scalar.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .text
-                    if let problem = builder.add(bytes: text, style, line: line, column: column) { return .failure(problem) }
+                    if let problem = builder.add(bytes: text, style, line: line, column: column) {
+                        return .failure(problem)
+                    }
                 case YAML_SEQUENCE_START_EVENT:
                     let start = event.data.sequence_start
-                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file) { return .failure(problem) }
-                    if let problem = builder.open(mapping: false, line: line, column: column) { return .failure(problem) }
+                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file)
+                    {
+                        return .failure(problem)
+                    }
+                    if let problem = builder.open(mapping: false, line: line, column: column) {
+                        return .failure(problem)
+                    }
                 case YAML_MAPPING_START_EVENT:
                     let start = event.data.mapping_start
-                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file) { return .failure(problem) }
-                    if let problem = builder.open(mapping: true, line: line, column: column) { return .failure(problem) }
+                    if let problem = anchorOrTag(anchor: start.anchor, tag: start.tag, at: event.start_mark, file: file)
+                    {
+                        return .failure(problem)
+                    }
+                    if let problem = builder.open(mapping: true, line: line, column: column) {
+                        return .failure(problem)
+                    }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     builder.close()
                 default:
@@ -74,13 +110,18 @@ import CYAML
     }
 
     private static func anchorOrTag(
-        anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t, file: String
+        anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: yaml_mark_t,
+        file: String
     ) -> Diagnostic? {
         if let anchor {
-            return Diagnostic(.alias, "YAML anchors (&\(String(cString: anchor))) are not allowed in profiles", at: position(mark, file: file))
+            return Diagnostic(
+                .alias, "YAML anchors (&\(String(cString: anchor))) are not allowed in profiles",
+                at: position(mark, file: file))
         }
         if let tag {
-            return Diagnostic(.tag, "YAML tags (\(String(cString: tag))) are not allowed in profiles: a profile cannot name a type", at: position(mark, file: file))
+            return Diagnostic(
+                .tag, "YAML tags (\(String(cString: tag))) are not allowed in profiles: a profile cannot name a type",
+                at: position(mark, file: file))
         }
         return nil
     }

@@ -28,7 +28,9 @@
             case "plugboard":
                 version = integer(value, field: "plugboard")
                 if let found = version, found != 1 {
-                    report(.unsupportedVersion, "unsupported format version \(found); this Plugboard reads version 1", at: value)
+                    report(
+                        .unsupportedVersion, "unsupported format version \(found); this Plugboard reads version 1",
+                        at: value)
                 }
             case "$schema":
                 _ = text(value, field: "$schema")
@@ -49,11 +51,15 @@
     }
 
     private mutating func containers(_ index: Int) -> [ContainerSection] {
-        guard let pairs = mapping(index, what: "`containers` (container name -> factory key -> entry)") else { return [] }
+        guard let pairs = mapping(index, what: "`containers` (container name -> factory key -> entry)") else {
+            return []
+        }
         var sections: [ContainerSection] = []
         for (key, value) in pairs {
             guard let name = identifier(key, what: "a container name") else { continue }
-            guard let factories = mapping(value, what: "container `\(name.value)` (factory key -> entry)") else { continue }
+            guard let factories = mapping(value, what: "container `\(name.value)` (factory key -> entry)") else {
+                continue
+            }
             var entries: [FactoryEntry] = []
             entries.reserveCapacity(factories.count)
             for (factoryKey, entryNode) in factories {
@@ -67,10 +73,13 @@
 
     /// Reads one factory's entry into a new element at the end of `entries`.
     private mutating func readEntry(_ index: Int, key: Located<String>, into entries: inout [FactoryEntry]) {
-        guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else { return }
+        guard let pairs = mapping(index, what: "the entry of `\(key.value)` (use, scope, contexts, value, with)") else {
+            return
+        }
         // Read into locals and made at once: assigning an optional `Located` into an existing entry goes through
         // its type's value witnesses (about 200 instructions), initializing one does not.
-        var use: Located<String>?, scope: Located<String>?, value: ValueNode?, with: ValueNode?, contexts: [ContextChoice] = []
+        var use: Located<String>?, scope: Located<String>?, value: ValueNode?, with: ValueNode?,
+            contexts: [ContextChoice] = []
         for (fieldNode, valueNode) in pairs {
             let field = tree.scalar(fieldNode)!
             switch field {
@@ -90,7 +99,9 @@
     /// merging: a profile may change only the settings of an implementation its parent chose.)
     private mutating func checkCombination(hasUse: Bool, hasValue: Bool, at index: Int) {
         if hasUse && hasValue {
-            report(.useAndValue, "`use` and `value` exclude each other: choose an implementation or set a value", at: index)
+            report(
+                .useAndValue, "`use` and `value` exclude each other: choose an implementation or set a value", at: index
+            )
         }
     }
 
@@ -115,16 +126,20 @@
             } else if let (text, style) = tree.scalarAndStyle(next), style == .plain, text.utf8.count <= 3,
                 Self.mayBeAmbiguous(text), Self.yaml11Booleans.contains(text)
             {
-                diagnostics.append(Diagnostic(
-                    .ambiguousScalar, "'\(text)' is text here (YAML 1.2) but a boolean to other YAML tools; quote it (\"\(text)\")",
-                    at: tree.position(of: next)))
+                diagnostics.append(
+                    Diagnostic(
+                        .ambiguousScalar,
+                        "'\(text)' is text here (YAML 1.2) but a boolean to other YAML tools; quote it (\"\(text)\")",
+                        at: tree.position(of: next)))
             }
         }
         return ValueNode(tree: tree, index: index)
     }
 
     /// Booleans in YAML 1.1 only: YAML 1.2, and so a profile's text setting, reads them as text.
-    static let yaml11Booleans: Set<String> = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]
+    static let yaml11Booleans: Set<String> = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+    ]
 
     private mutating func contexts(_ index: Int) -> [ContextChoice] {
         guard let pairs = mapping(index, what: "`contexts` (context -> choice)") else { return [] }
@@ -140,18 +155,22 @@
                         report(.invalidName, "a launch argument cannot be empty", at: argumentKey)
                         continue
                     }
-                    if let choice = choice(choiceNode, context: Located("arg:\(argument)", at: tree.position(of: argumentKey))) {
+                    if let choice = choice(
+                        choiceNode, context: Located("arg:\(argument)", at: tree.position(of: argumentKey)))
+                    {
                         choices.append(choice)
                     }
                 }
             } else if profileContexts.contains(context) {
                 if let choice = choice(value, context: Located(context, at: position)) { choices.append(choice) }
             } else {
-                diagnostics.append(Diagnostic(
-                    .unknownContext,
-                    withSuggestion("unknown context '\(context)' (contexts: \((profileContexts + ["arg"]).joined(separator: ", ")))",
-                        for: context, among: profileContexts + ["arg"]),
-                    at: position))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownContext,
+                        withSuggestion(
+                            "unknown context '\(context)' (contexts: \((profileContexts + ["arg"]).joined(separator: ", ")))",
+                            for: context, among: profileContexts + ["arg"]),
+                        at: position))
             }
         }
         return choices
@@ -161,7 +180,9 @@
         var choice = ContextChoice(context: context)
         guard let pairs = tree.pairs(of: index) else {
             if tree.items(of: index) != nil {
-                report(.wrongType, "the choice for \(context.value) must be an implementation name or an entry, not a list", at: index)
+                report(
+                    .wrongType,
+                    "the choice for \(context.value) must be an implementation name or an entry, not a list", at: index)
                 return nil
             }
             choice.use = name(index, field: "the choice for \(context.value)")
@@ -174,7 +195,9 @@
             case "with": choice.with = withSettings(value)
             case "value": choice.value = settingsValue(value)
             case "scope", "contexts":
-                report(.nestedContextEntry, "`\(field)` cannot be set inside a context; set it on the factory's entry", at: fieldNode)
+                report(
+                    .nestedContextEntry, "`\(field)` cannot be set inside a context; set it on the factory's entry",
+                    at: fieldNode)
             default:
                 unknownField(field, at: fieldNode, among: ["use", "with", "value"])
             }
@@ -207,7 +230,8 @@
     static let ambiguousScalarWarnings: [String: String] = {
         let nulls = ["null", "Null", "NULL", "~", ""]
         let booleans = [
-            "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+            "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+            "FALSE",
             "on", "On", "ON", "off", "Off", "OFF",
         ]
         func warning(_ text: String, readAs meaning: String) -> String {
@@ -224,7 +248,8 @@
     static func mayBeAmbiguous(_ text: String) -> Bool {
         guard let first = text.utf8.first else { return true }
         switch first {
-        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
+            UInt8(ascii: "T"),
             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "~"):
             return true
         default:
@@ -269,7 +294,8 @@
     /// Letters, digits, `_`, and the `(`, `)`, `:`, `.` of a function's name; not starting with a digit.
     /// ASCII names (nearly all) are checked byte by byte in the string's own storage; others by characters.
     static func isIdentifier(_ text: String) -> Bool {
-        let ascii = text.utf8.withContiguousStorageIfAvailable(asciiIdentifier)
+        let ascii =
+            text.utf8.withContiguousStorageIfAvailable(asciiIdentifier)
             ?? Array(text.utf8).withUnsafeBufferPointer(asciiIdentifier)
         if let ascii { return ascii }
         return (text.first.map { $0.isLetter || $0 == "_" } ?? false)

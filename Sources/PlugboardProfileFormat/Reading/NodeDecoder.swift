@@ -1,9 +1,13 @@
+import Foundation
+
 /// Decodes a ``ValueNode`` into a `Decodable` type the program declared, typing scalars by what the type
 /// asks for (YAML 1.2 core forms) and reporting problems at the node's line and column. Keys the type
 /// does not read are errors, so a misspelt setting never passes silently.
 package enum NodeDecoder {
     /// Decodes `node` as `T`, or returns the diagnostics that say why it cannot be.
-    package static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<T, ProfileError> {
+    package static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<
+        T, ProfileError
+    > {
         let state = DecodingState(tree: node.tree, code: code)
         let decoder = TreeDecoder(state: state, index: node.index, codingPath: [])
         do {
@@ -54,7 +58,9 @@ final class DecodingState {
         guard let pairs = tree.pairs(of: mapping) else { return nil }
         for (key, _) in pairs {
             let present = tree.scalar(key)!
-            if present != name, readKeys[mapping]?.contains(present) != true, suggestion(for: present, among: [name]) != nil {
+            if present != name, readKeys[mapping]?.contains(present) != true,
+                suggestion(for: present, among: [name]) != nil
+            {
                 return (present, key)
             }
         }
@@ -69,7 +75,10 @@ final class DecodingState {
             for (key, _) in pairs {
                 let name = tree.scalar(key)!
                 if !read.contains(name) {
-                    found.append(Diagnostic(code, withSuggestion("unknown setting '\(name)'", for: name, among: read), at: tree.position(of: key)))
+                    found.append(
+                        Diagnostic(
+                            code, withSuggestion("unknown setting '\(name)'", for: name, among: read),
+                            at: tree.position(of: key)))
                 }
             }
         }
@@ -88,7 +97,9 @@ final class DecodingState {
             }
         var index = root
         for key in path {
-            if let pairs = tree.pairs(of: index), let pair = pairs.first(where: { tree.scalar($0.key) == key.stringValue }) {
+            if let pairs = tree.pairs(of: index),
+                let pair = pairs.first(where: { tree.scalar($0.key) == key.stringValue })
+            {
                 index = pair.value
             } else if let items = tree.items(of: index), let position = key.intValue, items.indices.contains(position) {
                 index = items[position]
@@ -97,8 +108,6 @@ final class DecodingState {
         return Diagnostic(code, message, at: tree.position(of: index))
     }
 }
-
-import Foundation
 
 /// Types that JSON and YAML write as strings, decoded from their text as `JSONDecoder` does.
 enum TextualTypes {
@@ -204,7 +213,9 @@ struct TreeDecoder: Decoder {
         case .plain:
             // `yes`, `no`, `on`, `off` are text by YAML 1.2 (the reader warns about them); `true`, `null` and
             // numbers are not, and must be quoted to be text.
-            if !DocumentReader.yaml11Booleans.contains(text) && (DocumentReader.ambiguousPlainScalars.contains(text) || ScalarRules.isNumber(text)) {
+            if !DocumentReader.yaml11Booleans.contains(text)
+                && (DocumentReader.ambiguousPlainScalars.contains(text) || ScalarRules.isNumber(text))
+            {
                 throw fail("expected text, found \(state.tree.describe(index)) unquoted; quote it (\"\(text)\")")
             }
             return text
@@ -216,10 +227,14 @@ struct TreeDecoder: Decoder {
     func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         let (text, style) = try scalar("a whole number")
         guard style == .number || style == .plain, ScalarRules.isInteger(text) else {
-            throw fail("expected a whole number, found \(state.tree.describe(index)) (010, 0x1F, 1_000 and quoted numbers are not whole numbers here)")
+            throw fail(
+                "expected a whole number, found \(state.tree.describe(index)) (010, 0x1F, 1_000 and quoted numbers are not whole numbers here)"
+            )
         }
         // The range as the catalog records it (see `ShapeRecorder.integer(_:)`), so that both sides say the same.
-        guard let value = I(text) else { throw fail(Self.outOfRange(text, Int64(clamping: I.min), Int64(clamping: I.max))) }
+        guard let value = I(text) else {
+            throw fail(Self.outOfRange(text, Int64(clamping: I.min), Int64(clamping: I.max)))
+        }
         return value
     }
 
@@ -266,7 +281,9 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let index = values[key.stringValue] else {
             // A required key that is missing is most often a misspelt one that is present: say so there.
             if let misspelt = decoder.state.presentKey(in: decoder.index, closeTo: key.stringValue) {
-                throw NodeDecodingError(message: "unknown setting '\(misspelt.name)'; did you mean '\(key.stringValue)'?", index: misspelt.index)
+                throw NodeDecodingError(
+                    message: "unknown setting '\(misspelt.name)'; did you mean '\(key.stringValue)'?",
+                    index: misspelt.index)
             }
             throw decoder.fail("missing setting '\(key.stringValue)'")
         }
@@ -290,10 +307,14 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try child(key).container(keyedBy: type)
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try child(key).unkeyedContainer()
+    }
     func superDecoder() throws -> any Decoder { decoder }
     func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
 }
@@ -345,7 +366,9 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decodeInteger(UInt64.self) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
@@ -379,6 +402,7 @@ extension ValueNode {
     package static let emptyMapping: ValueNode = {
         var table = NodeTable()
         let root = table.appendCollection(mapping: true, line: 1, column: 1)
-        return ValueNode(tree: NodeTree(table, root: root, fileNumber: InternedNames.number(of: "<no settings>")), index: root)
+        return ValueNode(
+            tree: NodeTree(table, root: root, fileNumber: InternedNames.number(of: "<no settings>")), index: root)
     }()
 }

@@ -54,13 +54,17 @@ extension ManagedContainer {
     /// merged and checked against these declarations before anything changes, a section for another container
     /// is an error, and `options`' ``FailurePolicy`` decides what a refused profile does.
     @discardableResult
-    public func applyProfile(_ declarations: ProfileDeclaration..., options: ProfileOptions = ProfileOptions()) -> ProfileReport {
+    public func applyProfile(_ declarations: ProfileDeclaration..., options: ProfileOptions = ProfileOptions())
+        -> ProfileReport
+    {
         applyProfile(declarations, options: options)
     }
 
     /// The array form of ``applyProfile(_:options:)-(ProfileDeclaration...,_)``.
     @discardableResult
-    public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions()) -> ProfileReport {
+    public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
+        -> ProfileReport
+    {
         let name = containerName  // the type's name, reflected once per call
         let live = LiveDeclarations(declarations)
         ProfileCatalog.record(name, live)
@@ -85,13 +89,18 @@ extension ManagedContainer {
 
     /// The launch of a program that did not bootstrap: this container is all it knows. A test's profile
     /// (``ProfileOverride``) is checked against this container's section only, as a test uses one container.
-    private func applyAlone(_ name: String, _ live: LiveDeclarations, options: ProfileOptions, overridden: Bool) -> ProfileReport {
-        if !overridden, let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
+    private func applyAlone(_ name: String, _ live: LiveDeclarations, options: ProfileOptions, overridden: Bool)
+        -> ProfileReport
+    {
+        if !overridden,
+            let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments)
+        {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
             ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
         }
         let program = ProgramDeclarations([name: live])
-        var (launch, entries) = ProfileLaunch.prepare(against: program, options: options, onlySectionsOf: overridden ? [name] : nil)
+        var (launch, entries) = ProfileLaunch.prepare(
+            against: program, options: options, onlySectionsOf: overridden ? [name] : nil)
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
         ProfileSystem.apply(entries[name] ?? [], to: live, scopes: program.scopes)
@@ -100,7 +109,9 @@ extension ManagedContainer {
 
     /// A section for another container, in a program that did not list its containers: say how to list them.
     private static func pointingAtBootstrap(_ diagnostic: Diagnostic) -> Diagnostic {
-        guard diagnostic.code == .unknownContainer, !diagnostic.message.contains("did you mean") else { return diagnostic }
+        guard diagnostic.code == .unknownContainer, !diagnostic.message.contains("did you mean") else {
+            return diagnostic
+        }
         var pointed = diagnostic
         pointed.message += " (a program with several profile-aware containers lists them in ProfileSystem.bootstrap)"
         return pointed

@@ -23,11 +23,13 @@ public struct Implementation<T>: Sendable {
     /// An implementation built from settings of type `S`, decoded from the profile's `with:` (an absent
     /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
-        Implementation(erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
-            LiveDecoding.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map { settings in
-                PreparedClosure(body: { @Sendable () -> T in body(settings) })
-            }
-        })
+        Implementation(
+            erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
+                LiveDecoding.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map {
+                    settings in
+                    PreparedClosure(body: { @Sendable () -> T in body(settings) })
+                }
+            })
     }
 }
 

@@ -1,4 +1,5 @@
 @_spi(Tools) import PlugboardProfileFormat
+
 /// Decoding a profile's `value:` or `with:` into the program's own type at launch, with the validator's
 /// diagnostics: the same file gives the same findings on both sides.
 enum LiveDecoding {
@@ -6,11 +7,15 @@ enum LiveDecoding {
     /// catalog shape, every one of them (a decoder stops at the first); only a failure the shape cannot
     /// explain (a check in the type's own `init(from:)`) is reported as the decoder's. Either way there is at
     /// least one error. Success costs one decode.
-    static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<T, ProfileError> {
+    static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<
+        T, ProfileError
+    > {
         let decoded = NodeDecoder.decode(T.self, from: node, code: code)
         guard case .failure(let error) = decoded else { return decoded }
         // The validator's note that the program checks further (PB409) is not the launch's to make: it is that check.
-        let found = ShapeChecker.check(node, against: TypeShape.of(T.self), code: code).filter { $0.code != .checkedByProgram }
+        let found = ShapeChecker.check(node, against: TypeShape.of(T.self), code: code).filter {
+            $0.code != .checkedByProgram
+        }
         return .failure(found.isEmpty ? error : ProfileError(found))
     }
 }

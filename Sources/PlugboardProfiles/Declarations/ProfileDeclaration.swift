@@ -30,12 +30,18 @@ final class FactoryDeclaration: Sendable {
     /// The scope the definition sets on every access, by name; a profile's `scope` cannot win over it.
     let definitionScope: String?
     /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
-    let apply: @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
+    let apply:
+        @Sendable (
+            _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
+        ) -> Void
 
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
         definitionScope: String?,
-        apply: @escaping @Sendable (_ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]) -> Void
+        apply:
+            @escaping @Sendable (
+                _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
+            ) -> Void
     ) {
         self.key = key
         self.type = type
@@ -51,7 +57,9 @@ final class FactoryDeclaration: Sendable {
         /// No settings: the closure to register, as is.
         case plain(PreparedClosure)
         /// Settings of type `type`, decoded from `with:` into the closure to register.
-        case settings(type: Any.Type, shape: @Sendable () -> TypeShape, prepare: @Sendable (ValueNode?) -> Result<PreparedClosure, ProfileError>)
+        case settings(
+            type: Any.Type, shape: @Sendable () -> TypeShape,
+            prepare: @Sendable (ValueNode?) -> Result<PreparedClosure, ProfileError>)
 
         var settingsType: Any.Type? {
             if case .settings(let type, _, _) = self { return type }
@@ -101,7 +109,8 @@ final class FactoryDeclaration: Sendable {
 extension Factory {
     /// Declares the implementations a profile may choose for this factory (`use:`), by name.
     public func choices(_ implementations: [String: Implementation<T>]) -> ProfileDeclaration {
-        ProfileDeclaration(content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: nil)))
+        ProfileDeclaration(
+            content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: nil)))
     }
 
     /// Declares implementations without settings: `analytics.choices(["console": { ConsoleAnalytics() }])`.
@@ -154,7 +163,8 @@ extension Factory where T: Decodable & Sendable {
                 PreparedClosure(body: { @Sendable () -> T in decoded })
             }
         }
-        return ProfileDeclaration(content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: value)))
+        return ProfileDeclaration(
+            content: .factory(declaration(implementations: implementations.mapValues(\.erased), value: value)))
     }
 }
 
@@ -167,23 +177,27 @@ extension ParameterFactory {
         erased.reserveCapacity(implementations.count)
         for (name, body) in implementations { erased[name] = .plain(PreparedClosure(body: body)) }
         let factory = self
-        return ProfileDeclaration(content: .factory(FactoryDeclaration(
-            key: registration.key.name,
-            type: T.self,
-            implementations: erased,
-            value: nil,
-            definitionScope: registration.definitionScopeName,
-            apply: { registration, scope, contexts in
-                if let registration {
-                    factory.register(factory: registration.body as! @Sendable (P) -> T)
-                }
-                if let scope {
-                    factory.scope(scope)
-                }
-                for (context, closure) in contexts {
-                    let body = closure.isDefinition ? factory.registration.definition : closure.body as! @Sendable (P) -> T
-                    factory.context(context, factory: body)
-                }
-            })))
+        return ProfileDeclaration(
+            content: .factory(
+                FactoryDeclaration(
+                    key: registration.key.name,
+                    type: T.self,
+                    implementations: erased,
+                    value: nil,
+                    definitionScope: registration.definitionScopeName,
+                    apply: { registration, scope, contexts in
+                        if let registration {
+                            factory.register(factory: registration.body as! @Sendable (P) -> T)
+                        }
+                        if let scope {
+                            factory.scope(scope)
+                        }
+                        for (context, closure) in contexts {
+                            let body =
+                                closure.isDefinition
+                                ? factory.registration.definition : closure.body as! @Sendable (P) -> T
+                            factory.context(context, factory: body)
+                        }
+                    })))
     }
 }

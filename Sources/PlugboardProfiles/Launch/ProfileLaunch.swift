@@ -52,8 +52,10 @@ public struct ProfileLaunch: Sendable {
         against program: ProgramDeclarations, options: ProfileOptions, onlySectionsOf sections: [String]? = nil
     ) -> (ProfileLaunch, entries: [String: [CheckedEntry<PreparedClosure>]]) {
         let override = ProfileOverride.current
-        let library = ProfileLibrary(directories: (override?.directories ?? []) + options.searchPath, limits: options.limits)
-        let selection = override.map { ProfileSelection(names: $0.profiles, source: .code) }
+        let library = ProfileLibrary(
+            directories: (override?.directories ?? []) + options.searchPath, limits: options.limits)
+        let selection =
+            override.map { ProfileSelection(names: $0.profiles, source: .code) }
             ?? ProfileSelection.choose(
                 code: options.profiles, arguments: options.arguments, environment: options.environment,
                 defaultExists: { if case .success = library.locate("default") { true } else { false } })
@@ -83,7 +85,8 @@ public struct ProfileLaunch: Sendable {
     /// again against that instance's declarations (its closures are its own), without reading any file.
     func entries(for container: String, declaring live: LiveDeclarations) -> [CheckedEntry<PreparedClosure>] {
         guard isApplied, let merged, merged.containers[container] != nil else { return [] }
-        let (entries, diagnostics) = ProfileChecker.check(merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
+        let (entries, diagnostics) = ProfileChecker.check(
+            merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
         let errors = diagnostics.filter { $0.severity == .error }
         // The launch checked the same files against the same type's declarations: a difference is the
         // program's (an instance that declares other things than the first did), and no profile is safe to apply.

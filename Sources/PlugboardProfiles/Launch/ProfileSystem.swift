@@ -54,14 +54,17 @@ public enum ProfileSystem {
     /// is an error. With `--plugboard-export-catalog PATH` among the options' arguments, it writes the
     /// catalog instead and applies nothing.
     @discardableResult
-    public static func launch(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) -> ProfileLaunch {
+    public static func launch(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions())
+        -> ProfileLaunch
+    {
         lock.withLock {
             precondition(installed == nil, "Plugboard: ProfileSystem.bootstrap (or launch) runs once per process")
         }
         for container in containers {
             precondition(
                 !container.hasAutoRegistered,
-                "Plugboard: ProfileSystem.bootstrap must run before \(container.containerName) is first used (its autoRegister() already ran)")
+                "Plugboard: ProfileSystem.bootstrap must run before \(container.containerName) is first used (its autoRegister() already ran)"
+            )
         }
         let collector = DeclarationCollector()
         DeclarationCollector.$current.withValue(collector) {
@@ -88,7 +91,8 @@ public enum ProfileSystem {
             // The first instance of each container was checked with the program; another instance of the same
             // type (declared by an autoRegister()) is checked on its own, as a container made later would be.
             let first = appliedTo.insert(declared.name).inserted
-            let plan = first ? entries[declared.name] ?? [] : launch.entries(for: declared.name, declaring: declared.live)
+            let plan =
+                first ? entries[declared.name] ?? [] : launch.entries(for: declared.name, declaring: declared.live)
             declared.container.manager.asAutoRegistration {
                 apply(plan, to: declared.live, scopes: program.scopes)
             }
@@ -109,8 +113,10 @@ public enum ProfileSystem {
     static func apply(_ plan: [CheckedEntry<PreparedClosure>], to live: LiveDeclarations, scopes: [String: Scope]) {
         for entry in plan {
             // Most entries set no context: no array is made for them.
-            let contexts = entry.contexts.isEmpty ? [] : entry.contexts.map { (FactoryContextType($0.context), $0.closure) }
-            live.factories[entry.key].unsafelyUnwrapped.apply(entry.registration, entry.scope.flatMap { scopes[$0] }, contexts)
+            let contexts =
+                entry.contexts.isEmpty ? [] : entry.contexts.map { (FactoryContextType($0.context), $0.closure) }
+            live.factories[entry.key].unsafelyUnwrapped.apply(
+                entry.registration, entry.scope.flatMap { scopes[$0] }, contexts)
         }
     }
 }

@@ -28,7 +28,9 @@ struct ProgramDeclarations: ProgramSource {
     }
     func factoryKeys(in container: String) -> [String] { Array(containers[container]?.factories.keys ?? [:].keys) }
     func implementations(of factory: AnyObject) -> [String] { Array(declaration(factory).implementations.keys) }
-    func check(implementation name: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<PreparedClosure> {
+    func check(implementation name: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<
+        PreparedClosure
+    > {
         guard let implementation = declaration(factory).implementations.value(named: name) else { return .undeclared }
         if settings != nil && implementation.settingsType == nil { return .takesNoSettings }
         return .checked(implementation.prepare(settings))

@@ -2,9 +2,9 @@ import Foundation
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a launch's outcome meets the process: printing, logging and the failure policy, in one place. The
@@ -25,7 +25,8 @@ enum ProgramEdge {
             switch options.failurePolicy {
             case .stop:
                 var text = launch.diagnostics.map { "\($0)\n" }.joined()
-                text += "plugboard: profile \(names) was not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
+                text +=
+                    "plugboard: profile \(names) was not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
                 FileHandle.standardError.write(Data(text.utf8))
                 exit(ProfileFailure.exitCode)
             case .keepDefaults:

@@ -6,7 +6,8 @@ import PlugboardProfiles
 
 @main
 struct OrderServiceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "order-service", abstract: "Prints how the service is wired.")
+    static let configuration = CommandConfiguration(
+        commandName: "order-service", abstract: "Prints how the service is wired.")
 
     @OptionGroup(title: "Plugboard")
     var plugboard: ProfileLaunchOptions

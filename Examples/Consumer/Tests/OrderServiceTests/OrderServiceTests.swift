@@ -5,7 +5,8 @@ import PlugboardProfilesTesting
 import PlugboardTesting
 import Testing
 
-let profiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Profiles").standardized.path
+let profiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Profiles")
+    .standardized.path
 
 extension Trait where Self == ContainerTrait<OrderContainer> {
     static var orders: Self { .init(shared: OrderContainer.$shared, container: .init()) }

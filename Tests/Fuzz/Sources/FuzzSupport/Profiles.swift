@@ -13,7 +13,10 @@ public enum FuzzProfiles {
     }
 
     static func document(_ bytes: [UInt8], json: Bool) -> ProfileDocument? {
-        let parsed = json ? JSONParser.parse(bytes, file: "fuzz.json", limits: limits) : YAMLParser.parse(bytes, file: "fuzz.yaml", limits: limits)
+        let parsed =
+            json
+            ? JSONParser.parse(bytes, file: "fuzz.json", limits: limits)
+            : YAMLParser.parse(bytes, file: "fuzz.yaml", limits: limits)
         guard case .success(let tree) = parsed else { return nil }
         return DocumentReader.read(tree, name: "fuzz").0
     }
@@ -39,7 +42,9 @@ public enum FuzzProfiles {
             return factory
         }
         let object = TypeShape.object(
-            properties: ["url": .url, "at": .date, "n": .integerIn(0...255), "list": .array(.string), "map": .map(.number)],
+            properties: [
+                "url": .url, "at": .date, "n": .integerIn(0...255), "list": .array(.string), "map": .map(.number),
+            ],
             required: ["url"])
         container.factories["text"] = factory(.string)
         container.factories["number"] = factory(.integer, settings: object)
