@@ -50,15 +50,13 @@ package struct MergedEntry: Sendable {
 package struct MergedSection: Sendable {
     /// The entries, in the order their factories are first named.
     package private(set) var entries: [MergedEntry] = []
-    /// Positions in `entries` by key, made when first needed.
-    private var index = LazyKeyIndex()
-
     /// An empty section.
     package init() {}
 
-    /// The entry for the factory `key`, if a profile names it.
+    /// The entry for the factory `key`, if a profile names it: a search, for messages and tests (merging
+    /// makes its own index of positions, only when the keys may repeat).
     package subscript(key: String) -> MergedEntry? {
-        index.position(of: key, in: entries).map { entries[$0] }
+        entries.first { $0.key == key }
     }
 
     /// Merges each of `section`'s entries into its factory's merged entry, adding one where the factory is new.
@@ -66,25 +64,23 @@ package struct MergedSection: Sendable {
     mutating func merge(_ section: ContainerSection, from profile: String) {
         let profile = InternedNames.number(of: profile)
         if entries.isEmpty && section.keysAreDistinct {
-            // Every entry is new: no lookups, and the index is left to be made if a key is ever looked up.
+            // Every entry is new: no lookups, so no index of positions is made (nearly every merge is this one).
             entries.reserveCapacity(section.entries.count)
             section.entries.withUnsafeBufferPointer { buffer in
                 for index in buffer.indices {
                     entries.append(MergedEntry(first: buffer.baseAddress.unsafelyUnwrapped + index, from: profile))
                 }
             }
-            index = LazyKeyIndex()
             return
         }
-        var positions = LazyKeyIndex.take(&index, for: entries)
+        var positions = NameIndex(capacity: entries.count + section.entries.count)
+        for (position, entry) in entries.enumerated() { _ = positions.valueOrInsert(entry.key, position) }
         entries.reserveCapacity(entries.count + section.entries.count)
-        positions.reserveCapacity(entries.count + section.entries.count)
         section.entries.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 merge(buffer.baseAddress.unsafelyUnwrapped + index, from: profile, positions: &positions)
             }
         }
-        index = LazyKeyIndex(positions)
     }
 
     private mutating func merge(

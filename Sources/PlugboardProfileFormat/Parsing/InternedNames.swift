@@ -8,8 +8,8 @@ import Foundation
 /// Names with the same bytes get the same number, so positions compare and hash by number. (Bytes, not
 /// `String` equality: two paths that differ only in how an accented letter is encoded are two files on
 /// Linux, and each keeps its own spelling.) A program names few files and profiles; the names are kept for
-/// good, which is what lets the number stand for the name. The table takes a POSIX lock (`NSLock`), as
-/// ``LazyKeyIndex`` does, so that ThreadSanitizer follows it.
+/// good, which is what lets the number stand for the name. The table takes a POSIX lock (`NSLock`), which
+/// ThreadSanitizer follows.
 enum InternedNames {
     /// A name's number.
     typealias Number = UInt32
