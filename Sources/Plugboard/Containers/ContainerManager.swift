@@ -43,6 +43,12 @@ public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
 
     private var pushed: [SavedState] = []
 
+    /// Whether something was registered for factory `id` in this container (`register`, a profile, a
+    /// type-keyed or Resolver registration): the one question the layers above ask of a slot directly.
+    func hasRegistration(_ id: Int) -> Bool {
+        ReadSection.read { slots.withFields(id) { $0.registration != nil } }
+    }
+
     /// Creates a manager with no registrations.
     public init() {
         checkInlineWords(&inlineAtomics.0)

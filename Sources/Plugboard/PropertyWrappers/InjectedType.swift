@@ -60,8 +60,7 @@ struct TypeKeyedFactory<T> {
     }
 
     var isRegistered: Bool {
-        let registration = factory.registration
-        return ReadSection.read { registration.manager.slots.withFields(registration.id) { $0.registration != nil } }
+        factory.registration.manager.hasRegistration(factory.registration.id)
     }
 
     static func missing() -> T {

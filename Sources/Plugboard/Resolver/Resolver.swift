@@ -233,7 +233,7 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
 
     private func hasRegistration(_ key: FactoryKey) -> Bool {
         manager.prepare(self)
-        return ReadSection.read { manager.slots.withFields(key.id) { $0.registration != nil } }
+        return manager.hasRegistration(key.id)
     }
 
     private func childList() -> [Resolver] {
