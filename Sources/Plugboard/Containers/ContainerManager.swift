@@ -78,7 +78,7 @@ public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
     @usableFromInline
     var slots: SlotStore {
         if let store = existingSlots { return store.takeUnretainedValue() }
-        let made = Unmanaged.passRetained(SlotStore(mirror: self))
+        let made = Unmanaged.passRetained(SlotStore(tableMirror: tableAddress))
         let (won, current) = storeAddress.compareExchange(
             expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
         if won { return made.takeUnretainedValue() }

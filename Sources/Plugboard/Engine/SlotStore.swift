@@ -90,7 +90,7 @@ final class SlotTable: ManagedBuffer<Int, UInt64> {
         return slot._withUnsafeGuaranteedRef { $0.summary.load(ordering: .acquiring) }
     }
 
-    /// This table's address, for a word that mirrors a store's current table (see ``SlotStore/init(mirror:)``).
+    /// This table's address, for a word that mirrors a store's current table (see ``SlotStore/init(tableMirror:)``).
     var address: UInt { UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
     /// Publishes `slot` as factory `id`'s (an id below the capacity, with no slot yet). Call under the store's lock.
@@ -116,16 +116,17 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
 
     @inlinable var table: Published<SlotTable> { Published(inlineWord(0)) }
     @usableFromInline let writeLock = PlatformLock()
-    /// The manager whose ``ContainerManager/tableAddress`` follows this store's table; it owns the store.
-    private unowned(unsafe) let mirror: ContainerManager?
+    /// A word outside the store that follows its current table's address (a container manager's, which owns
+    /// the store and outlives it), or nil.
+    private let tableMirror: AtomicWord<UInt>?
     private nonisolated(unsafe) var owned: [Slot] = []
     private nonisolated(unsafe) var idsInUse: [Int] = []
     private nonisolated(unsafe) var oldTables: [SlotTable] = []
 
-    /// A store; a manager passes itself as `mirror`, to read the current table with one load fewer than
-    /// through the store (resolutions read it on every call).
-    @usableFromInline init(mirror: ContainerManager? = nil) {
-        self.mirror = mirror
+    /// A store; a container's manager passes its table word as `tableMirror`, to read the current table with
+    /// one load fewer than through the store (resolutions read it on every call).
+    @usableFromInline init(tableMirror: AtomicWord<UInt>? = nil) {
+        self.tableMirror = tableMirror
         checkInlineWords(&inlineAtomics)
         table.publishFirst(SlotTable.empty)
     }
@@ -174,7 +175,7 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
             grown.set(slot, at: id)
             oldTables.append(current)
             table.replaceKeepingOld(with: grown)
-            mirror?.tableAddress.store(grown.address, ordering: .releasing)
+            tableMirror?.store(grown.address, ordering: .releasing)
         }
         return slot
     }
