@@ -21,7 +21,7 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
     public var position: SourcePosition
 
     /// A finding at `position`; the severity is the code's unless given.
-    public init(_ code: DiagnosticCode, _ message: String, at position: SourcePosition, severity: Severity? = nil) {
+    package init(_ code: DiagnosticCode, _ message: String, at position: SourcePosition, severity: Severity? = nil) {
         self.code = code
         self.message = message
         self.position = position

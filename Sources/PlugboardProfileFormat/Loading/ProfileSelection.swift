@@ -22,7 +22,7 @@ public struct ProfileSelection: Sendable, Equatable {
     public var source: Source
 
     /// A selection of `names` made by `source`.
-    public init(names: [String], source: Source) {
+    package init(names: [String], source: Source) {
         self.names = names
         self.source = source
     }

@@ -29,7 +29,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// A position.
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.init(fileNumber: InternedNames.number(of: file), line: line, column: column)
     }
 

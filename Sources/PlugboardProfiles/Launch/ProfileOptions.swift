@@ -32,7 +32,7 @@ public struct ProfileOptions: Sendable {
     }
 
     /// The search path: `PLUGBOARD_PROFILE_PATH`, then ``directories``, then `Profiles/` in the working directory.
-    public var searchPath: [String] {
+    package var searchPath: [String] {
         let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
         return fromEnvironment + directories + [(workingDirectory as NSString).appendingPathComponent("Profiles")]
     }
