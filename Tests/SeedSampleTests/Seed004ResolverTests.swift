@@ -133,7 +133,7 @@ struct Seed004ResolverTests {
     /// Registering, resolving and switching `root` from many threads at once (run under ThreadSanitizer in CI).
     @Test func concurrentRegisterResolveAndRootSwitching() {
         let done = DispatchGroup()
-        let failures = FailureCount()
+        let failures = Counted()
         for thread in 0..<6 {
             done.enter()
             Thread {
@@ -155,20 +155,5 @@ struct Seed004ResolverTests {
         done.wait()
         Resolver.root = Resolver.main
         #expect(failures.count == 0)
-    }
-}
-
-final class FailureCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func add() {
-        lock.lock()
-        value += 1
-        lock.unlock()
-    }
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

@@ -32,27 +32,9 @@ package struct CatalogSource: DeclarationSource, Sendable {
         Array(catalog.containers[container]?.factories.keys ?? [:].keys)
     }
 
-    /// Whether the catalog has the implementation for the factory.
-    package func declares(implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
-        factory.implementations.value(named: implementation) != nil
-    }
-
     /// The catalog's implementation names of a factory.
     package func implementations(of factory: Catalog.CatalogFactory) -> [String] {
         Array(factory.implementations.keys)
-    }
-
-    /// Whether the catalog records settings for the implementation.
-    package func takesSettings(_ implementation: String, of factory: Catalog.CatalogFactory) -> Bool {
-        factory.implementations.value(named: implementation)?.settings != nil
-    }
-
-    /// Checks settings against the recorded shape.
-    package func prepare(_ implementation: String, of factory: Catalog.CatalogFactory, with settings: ValueNode?)
-        -> Result<Void, ProfileError>
-    {
-        guard let shape = factory.implementations.value(named: implementation)?.settings else { return .success(()) }
-        return checked(settings ?? ValueNode.emptyMapping, against: shape, code: .invalidSettings)
     }
 
     /// Finds the implementation once, and checks the settings given against its recorded shape.

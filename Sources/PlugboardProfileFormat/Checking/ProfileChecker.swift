@@ -17,19 +17,10 @@ package protocol DeclarationSource {
     func factoryFinder(in container: String) -> (String) -> DeclaredFactory?
     /// The factory keys declared for `container`, for messages.
     func factoryKeys(in container: String) -> [String]
-    /// Whether the factory declares an implementation named `implementation`.
-    func declares(implementation: String, of factory: DeclaredFactory) -> Bool
     /// The factory's implementation names, for messages.
     func implementations(of factory: DeclaredFactory) -> [String]
-    /// Whether a declared implementation takes settings (`with:`).
-    func takesSettings(_ implementation: String, of factory: DeclaredFactory) -> Bool
-    /// Checks a declared implementation's settings (absent: none given).
-    func prepare(_ implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> Result<
-        Prepared, ProfileError
-    >
     /// Everything the checker asks of one implementation, answered with one look-up of it: whether the
-    /// factory declares it, whether it takes the settings given, and what they prepare. The default asks
-    /// ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
+    /// factory declares it, whether it takes the settings given, and what they prepare.
     func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?) -> ImplementationCheck<
         Prepared
     >
@@ -52,15 +43,6 @@ extension DeclarationSource {
     /// Finds each key with ``factory(_:in:)``.
     package func factoryFinder(in container: String) -> (String) -> DeclaredFactory? {
         { key in factory(key, in: container) }
-    }
-
-    /// Asks ``declares(implementation:of:)``, ``takesSettings(_:of:)`` and ``prepare(_:of:with:)`` in turn.
-    package func check(implementation: String, of factory: DeclaredFactory, with settings: ValueNode?)
-        -> ImplementationCheck<Prepared>
-    {
-        guard declares(implementation: implementation, of: factory) else { return .undeclared }
-        if settings != nil && !takesSettings(implementation, of: factory) { return .takesNoSettings }
-        return .checked(prepare(implementation, of: factory, with: settings))
     }
 }
 

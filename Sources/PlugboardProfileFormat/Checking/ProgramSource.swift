@@ -37,26 +37,7 @@ package struct ErasedProgramSource: DeclarationSource {
     package func factory(_ key: String, in container: String) -> AnyObject? { base.factoryFinder(in: container)(key) }
     package func factoryFinder(in container: String) -> (String) -> AnyObject? { base.factoryFinder(in: container) }
     package func factoryKeys(in container: String) -> [String] { base.factoryKeys(in: container) }
-    package func declares(implementation: String, of factory: AnyObject) -> Bool {
-        if case .undeclared = base.check(implementation: implementation, of: factory, with: nil) { return false }
-        return true
-    }
     package func implementations(of factory: AnyObject) -> [String] { base.implementations(of: factory) }
-    package func takesSettings(_ implementation: String, of factory: AnyObject) -> Bool {
-        if case .takesNoSettings = base.check(implementation: implementation, of: factory, with: ValueNode.emptyMapping)
-        {
-            return false
-        }
-        return true
-    }
-    package func prepare(
-        _ implementation: String, of factory: AnyObject, with settings: ValueNode?
-    ) -> Result<PreparedClosure, ProfileError> {
-        guard case .checked(let result) = base.check(implementation: implementation, of: factory, with: settings) else {
-            preconditionFailure("Plugboard: '\(implementation)' was prepared without being checked")
-        }
-        return result
-    }
     package func check(
         implementation: String, of factory: AnyObject, with settings: ValueNode?
     ) -> ImplementationCheck<PreparedClosure> {
