@@ -5,7 +5,7 @@ import Foundation
 ///
 /// All of it is safe to use from any thread: resolutions read published snapshots without locking;
 /// changes take this manager's lock for writers only.
-public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
+public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchecked Sendable {
     /// The words behind the atomics below (see ``InlineAtomicWords``): it must stay the first stored property.
     private var inlineAtomics: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
 
@@ -312,6 +312,9 @@ public final class ContainerManager: InlineAtomicWords, @unchecked Sendable {
     }
 
     /// The name of the container's type, which cycle reports use.
+    var resolutionOwnerName: String { ownerTypeName }
+
+    /// The name of the container's type.
     var ownerTypeName: String {
         let type = ownerType.load(ordering: .relaxed)
         guard type != 0 else { return "\(Self.self)" }

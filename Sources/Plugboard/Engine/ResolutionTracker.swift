@@ -25,18 +25,21 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     /// shallow graphs nearly every program resolves pay nothing for the search.
     @usableFromInline static let cycleSearchDepth = 16
 
-    /// One resolution under way: which container (its manager) and factory, and whether the factory may
-    /// appear again deeper in the chain (parameter factories may).
+    /// One resolution under way: which container and factory, and whether the factory may appear again
+    /// deeper in the chain (parameter factories may).
     @usableFromInline
     struct Frame {
-        /// The container's manager, unretained: the resolving factory holds it.
-        @usableFromInline var manager: Unmanaged<ContainerManager>
+        /// What resolves: a container's manager, as an unretained address (the resolving factory holds it).
+        /// Opaque here, so that the engine names nothing above it; messages ask it for its name through
+        /// ``ResolutionOwner``. An address rather than an `AnyObject`: converting the manager to `AnyObject` at
+        /// the call site retained and released it, 47 instructions on every resolution.
+        @usableFromInline var owner: UnsafeRawPointer
         /// The factory's key number and flags, as the factory keeps them (``RegistrationWord``).
         @usableFromInline var word: UInt
 
         @inlinable @inline(__always)
-        init(manager: ContainerManager, word: UInt) {
-            self.manager = Unmanaged.passUnretained(manager)
+        init(owner: UnsafeRawPointer, word: UInt) {
+            self.owner = owner
             self.word = word
         }
 
@@ -46,7 +49,7 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         /// True when both frames resolve the same factory of the same container.
         @inlinable @inline(__always)
         func resolvesSame(as other: Frame) -> Bool {
-            id == other.id && manager.toOpaque() == other.manager.toOpaque()
+            id == other.id && owner == other.owner
         }
     }
 
@@ -179,7 +182,10 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
 
     /// `Container.loopA` for a frame.
     func describe(_ frame: Frame) -> String {
-        "\(frame.manager.takeUnretainedValue().ownerTypeName).\(FactoryKeyRegistry.shared.name(of: frame.id))"
+        let owner =
+            (Unmanaged<AnyObject>.fromOpaque(frame.owner).takeUnretainedValue() as? any ResolutionOwner)?
+            .resolutionOwnerName ?? "?"
+        return "\(owner).\(FactoryKeyRegistry.shared.name(of: frame.id))"
     }
 
     /// Reports `chain`, whose last frame repeats an earlier one, from where the resolution entered the cycle:
@@ -254,6 +260,13 @@ enum ThreadResolutions {
             return body()
         }
     }
+}
+
+/// What a resolution frame's owner tells the engine's messages: a container, by the name cycle and depth
+/// reports give it (`Container` in `Container.loopA`).
+protocol ResolutionOwner: AnyObject {
+    /// The owner's name in messages.
+    var resolutionOwnerName: String { get }
 }
 
 /// From how deep a resolution chain is searched for a cycle (`ContainerManager.dependencyChainTestMax`): at

@@ -15,7 +15,7 @@ extension FactoryRegistration {
             manager.autoRegisterForKeptFactory()
             flags = manager.settingsFlags.load(ordering: .acquiring)
         }
-        let frame = ResolutionTracker.Frame(manager: manager, word: word)
+        let frame = ResolutionTracker.Frame(owner: Unmanaged.passUnretained(manager).toOpaque(), word: word)
         return ThreadResolutions.within(frame) {
             guard let state = manager.slotTable._withUnsafeGuaranteedRef({ $0.state(id) }) else {
                 if _fastPath(
@@ -272,7 +272,11 @@ extension FactoryRegistration {
         let line = "\(containerName).\(key.name)<\(T.self)> = \(type(of: instance as Any))\(scopeName)"
         let frames = ThreadResolutions.current._withUnsafeGuaranteedRef { $0.frames }
         // The graph's root: the outermost resolution, or one whose parent's container does not trace.
-        let isRoot = frames.count < 2 || !frames[frames.count - 2].manager._withUnsafeGuaranteedRef { $0.trace }
+        let isRoot =
+            frames.count < 2
+            || !Unmanaged<ContainerManager>.fromOpaque(frames[frames.count - 2].owner)._withUnsafeGuaranteedRef {
+                $0.trace
+            }
         TraceOrder.finished(
             TraceOrder.Entry(depth: max(1, frames.count), line: line, log: settings.logger), isRoot: isRoot)
     }
