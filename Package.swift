@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "PlugboardProfilesTesting", targets: ["PlugboardProfilesTesting"]),
         // Plugboard's launch options as an @OptionGroup, for programs built on swift-argument-parser.
         .library(name: "PlugboardArgumentParser", targets: ["PlugboardArgumentParser"]),
+        // Profile settings and `config:` secrets from a swift-configuration ConfigReader.
+        .library(name: "PlugboardConfiguration", targets: ["PlugboardConfiguration"]),
         .executable(name: "plugboard-example", targets: ["plugboard-example"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         // `swift package plugboard-validate --product APP`: build, export the catalog, validate the profiles.
@@ -33,6 +35,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/*/*.docc (CI builds them).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -60,6 +63,11 @@ let package = Package(
         .target(
             name: "PlugboardArgumentParser",
             dependencies: ["PlugboardProfiles", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "PlugboardConfiguration",
+            dependencies: ["PlugboardProfiles", .product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: strict
         ),
         // The `plugboard` validator (its module is not named `plugboard`: that would clash with
@@ -120,7 +128,11 @@ let package = Package(
         // A two-container program whose launches PlugboardCLITests runs as subprocesses.
         .executableTarget(
             name: "plugboard-launch-checks",
-            dependencies: ["Plugboard", "PlugboardProfiles", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Plugboard", "PlugboardProfiles", "PlugboardConfiguration",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
             path: "Tests/LaunchChecks",
             swiftSettings: strict
         ),

@@ -41,19 +41,37 @@ struct Outbox: ShareChannel {
         var directory: String
         /// When the outbox starts accepting files (an ISO 8601 date and time); none: at once.
         var openFrom: Date?
+        /// The key the shared file is signed with, so that the program picking it up can trust it: a secret,
+        /// which a profile gives by reference (`env:NOTES_SIGNING_KEY`) and which is printed nowhere.
+        var signingKey: Secret?
     }
 
     let settings: Settings
 
-    var summary: String { "outbox \(settings.directory)" }
+    /// `outbox /tmp/... signed with Secret(env:NOTES_SIGNING_KEY, redacted)`: the key's reference, never its value.
+    var summary: String {
+        "outbox \(settings.directory)" + (settings.signingKey.map { " signed with \($0)" } ?? "")
+    }
 
     func share(_ notes: [Note], signature: String) throws -> String {
         if let openFrom = settings.openFrom, openFrom > Date() { return "the outbox opens at \(openFrom)" }
         try FileManager.default.createDirectory(atPath: settings.directory, withIntermediateDirectories: true)
-        let text =
+        var text =
             notes.map { "- \($0.text)" }.joined(separator: "\n") + (signature.isEmpty ? "" : "\n\(signature)") + "\n"
+        if let key = settings.signingKey {
+            text += "signed: \(Self.seal(text, key: key.value))\n"
+        }
         let file = (settings.directory as NSString).appendingPathComponent("notes.txt")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return "shared \(notes.count) note(s) to \(file)"
+    }
+
+    /// A keyed FNV-1a hash of `text` (a stand-in for an HMAC, to keep the example free of a crypto package).
+    static func seal(_ text: String, key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array(key.utf8) + [0] + Array(text.utf8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
     }
 }

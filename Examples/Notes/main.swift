@@ -2,7 +2,8 @@
 // uses comes from the active profile (Examples/Notes/Profiles), chosen at launch:
 //
 //   swift run plugboard-example                                   # the `default` profile
-//   swift run plugboard-example --plugboard-profile production    # or PLUGBOARD_PROFILE=production
+//   NOTES_SIGNING_KEY=dev-key swift run plugboard-example --plugboard-profile production
+//   PLUGBOARD__Container__greeting__value="Notes (eu-west)" swift run plugboard-example   # one setting, no new file
 //   swift run plugboard-example add "Buy milk" --plugboard-profile staging
 //   swift run plugboard-example share --plugboard-profile production   # through the second container
 import Foundation
@@ -32,7 +33,7 @@ print(
 var arguments: [String] = []
 var rest = CommandLine.arguments.dropFirst()[...]
 while let argument = rest.popFirst() {
-    if argument == "--plugboard-profile" || argument == "--plugboard-export-catalog" {
+    if ["--plugboard-profile", "--plugboard-set", "--plugboard-export-catalog"].contains(argument) {
         _ = rest.popFirst()
     } else if !argument.hasPrefix("--") {
         arguments.append(argument)

@@ -16,8 +16,8 @@ import PlugboardProfiles
 /// ```
 ///
 /// `server --plugboard-profile staging` then chooses the profile as the launch argument does in any program
-/// (below profiles chosen in code, above `PLUGBOARD_PROFILE`), and `--plugboard-export-catalog PATH` writes the
-/// catalog for `plugboard validate`.
+/// (below profiles chosen in code, above `PLUGBOARD_PROFILE`), `--plugboard-set Container.key.use=NAME` changes
+/// one setting above every file, and `--plugboard-export-catalog PATH` writes the catalog for `plugboard validate`.
 public struct ProfileLaunchOptions: ParsableArguments {
     /// `--plugboard-profile NAME[,NAME...]`, repeatable.
     @Option(
@@ -25,6 +25,14 @@ public struct ProfileLaunchOptions: ParsableArguments {
         help: ArgumentHelp(
             "The profiles to apply, merged left to right (also PLUGBOARD_PROFILE).", valueName: "name[,name...]"))
     public var profiles: [String] = []
+
+    /// `--plugboard-set PATH=VALUE`, repeatable: one setting for this launch, above every profile file.
+    @Option(
+        name: .customLong("plugboard-set"),
+        help: ArgumentHelp(
+            "Override one setting for this launch (Container.key.use=NAME, Container.key.with.FIELD=VALUE).",
+            valueName: "path=value"))
+    public var settings: [String] = []
 
     /// `--plugboard-export-catalog PATH`.
     @Option(
@@ -37,14 +45,18 @@ public struct ProfileLaunchOptions: ParsableArguments {
     /// No launch options given.
     public init() {}
 
-    /// `base` with these options as its launch arguments: what the launch reads for `--plugboard-profile` and
-    /// `--plugboard-export-catalog`, so that the choice is logged and ranked as the launch argument's.
+    /// `base` with these options as its launch arguments: what the launch reads for `--plugboard-profile`,
+    /// `--plugboard-set` and `--plugboard-export-catalog`, so that each is logged and ranked as the launch
+    /// argument's.
     public func profileOptions(_ base: ProfileOptions = ProfileOptions()) -> ProfileOptions {
         var options = base
         options.arguments = ProfileOptions.removingLaunchFlags(from: base.arguments)
         let names = profiles.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
         if !names.isEmpty {
             options.arguments += [ProfileSelection.argument, names.joined(separator: ",")]
+        }
+        for setting in settings {
+            options.arguments += [SettingOverride.argument, setting]
         }
         if let exportCatalog {
             options.arguments += [ProfileOptions.exportCatalogArgument, exportCatalog]

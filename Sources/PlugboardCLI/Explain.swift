@@ -24,6 +24,9 @@ struct Explain: ParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
+    @OptionGroup(title: "Deployment")
+    var deployment: DeploymentOptions
+
     struct Row: Encodable {
         let container: String
         let key: String
@@ -37,7 +40,12 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         try reportingToolErrors {
-            let merged = try mergedProfile(names(profiles), directory: dir, catalog: try readCatalog(catalog))
+            let (overrides, secrets, unread) = try deployment.overrides()
+            let merged = try SecretResolver.$current.withValue(secrets) {
+                try mergedProfile(
+                    names(profiles), directory: dir, catalog: try readCatalog(catalog), overrides: overrides,
+                    found: unread)
+            }
             let rows = Self.rows(merged)
             switch format {
             case .json:
@@ -46,13 +54,19 @@ struct Explain: ParsableCommand {
                 struct Document: Encodable {
                     let profiles: [String]
                     let files: [String]
+                    let overrides: [String]
                     let settings: [Row]
                 }
-                let document = Document(profiles: merged.names, files: merged.documents.map(\.file), settings: rows)
+                let document = Document(
+                    profiles: merged.names, files: merged.documents.map(\.file), overrides: merged.overrides,
+                    settings: rows)
                 write(String(decoding: try encoder.encode(document), as: UTF8.self) + "\n")
             case .text:
                 var text =
                     "profiles \(merged.names.joined(separator: ", ")) from \(merged.documents.map(\.file).joined(separator: ", "))\n"
+                if !merged.overrides.isEmpty {
+                    text += "overrides \(merged.overrides.joined(separator: ", "))\n"
+                }
                 for row in rows {
                     text += "\(row.container).\(row.key).\(row.field) = \(row.value)  (\(row.file):\(row.line)"
                     text += row.overrides.isEmpty ? ")\n" : "; overrides \(row.overrides.joined(separator: ", ")))\n"

@@ -46,8 +46,12 @@ func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
 
-/// Loads and merges profiles from a folder, stopping with exit status 1 on errors.
-func mergedProfile(_ profileNames: [String], directory: String, catalog: Catalog?) throws -> MergedProfile {
+/// Loads and merges profiles from a folder, then `overrides` over them, stopping with exit status 1 on errors
+/// (`found` adds findings of the caller's).
+func mergedProfile(
+    _ profileNames: [String], directory: String, catalog: Catalog?, overrides: [SettingOverride] = [],
+    found earlier: [Diagnostic] = []
+) throws -> MergedProfile {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
         throw ToolError(description: "cannot read the folder \(directory)")
@@ -55,8 +59,11 @@ func mergedProfile(_ profileNames: [String], directory: String, catalog: Catalog
     let origin = SourcePosition(file: "<arguments>", line: 1, column: 1)
     let (documents, found) = ProfileLibrary(directories: [directory]).resolve(
         profileNames.map { Located($0, at: origin) })
-    let merged = MergedProfile(names: profileNames, documents: documents)
-    let errors = (found + Validation.check(merged, catalog: catalog)).filter { $0.severity == .error }
+    var merged = MergedProfile(names: profileNames, documents: documents)
+    let overridden = OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
+    let errors = (earlier + found + overridden + Validation.check(merged, catalog: catalog)).filter {
+        $0.severity == .error
+    }
     if !errors.isEmpty {
         write(errors.map { "\($0)\n" }.joined())
         throw ExitCode(1)
@@ -68,8 +75,8 @@ extension FactoryEntryField {
     static func fields(of entry: MergedEntry) -> [(String, String, SourcePosition, [SourcePosition])] {
         var rows: [(String, String, SourcePosition, [SourcePosition])] = []
         if let use = entry.use { rows.append(("use", use.value, use.origin, use.overridden)) }
-        if let with = entry.with { rows.append(("with", render(with.value), with.origin, with.overridden)) }
-        if let value = entry.value { rows.append(("value", render(value.value), value.origin, value.overridden)) }
+        if let with = entry.with { rows += fieldRows("with", with) }
+        if let value = entry.value { rows += fieldRows("value", value) }
         if let scope = entry.scope { rows.append(("scope", scope.value, scope.origin, scope.overridden)) }
         for (context, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
             rows.append(("contexts.\(context)", render(choice.value), choice.origin, choice.overridden))
@@ -79,7 +86,24 @@ extension FactoryEntryField {
 }
 
 /// Names the fields of a merged entry for `explain` and `diff`.
-enum FactoryEntryField {}
+enum FactoryEntryField {
+    /// One row for a `with` or `value`, or one per field when its fields come from different places (an
+    /// override changed one field of a file's settings): each field then shows its own origin.
+    static func fieldRows(_ name: String, _ setting: Setting<ValueNode>) -> [(
+        String, String, SourcePosition, [SourcePosition]
+    )] {
+        let tree = setting.value.tree
+        guard let pairs = tree.pairs(of: setting.value.index),
+            Set(pairs.map { tree.position(of: $0.key).file }).count > 1
+        else {
+            return [(name, render(setting.value), setting.origin, setting.overridden)]
+        }
+        return pairs.map { pair in
+            let field = ValueNode(tree: tree, index: pair.value)
+            return ("\(name).\(tree.scalar(pair.key)!)", render(field), tree.position(of: pair.key), [])
+        }
+    }
+}
 
 /// A value as compact text (`{url: "https://x", retries: 2}`). Parsed documents are at most the
 /// parser's depth limit deep, so the recursion is bounded.

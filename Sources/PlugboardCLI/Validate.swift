@@ -28,6 +28,9 @@ struct Validate: ParsableCommand {
             "Also check these profiles merged, as launched with --plugboard-profile NAME[,NAME].", valueName: "names"))
     var profile: [String] = []
 
+    @OptionGroup(title: "Deployment")
+    var deployment: DeploymentOptions
+
     @Option(help: "text, json, github (annotations), sarif, or auto (github under GitHub Actions, else text).")
     var format: Format = .auto
 
@@ -52,7 +55,14 @@ struct Validate: ParsableCommand {
             }
             let catalog = try readCatalog(self.catalog)
             let combinations = profile.map { names([$0]) }.filter { !$0.isEmpty }
-            let validation = Validation.run(files: files, catalog: catalog, combinations: combinations)
+            let (overrides, secrets, unread) = try deployment.overrides()
+            var validation = Validation.run(
+                files: files, catalog: catalog, combinations: combinations, overrides: overrides, secrets: secrets)
+            if !unread.isEmpty {
+                validation.files += Dictionary(grouping: unread, by: \.position.file).map {
+                    Validation.FileResult(file: $0.key, diagnostics: $0.value)
+                }
+            }
             let environment = ProcessInfo.processInfo.environment
             let chosen = format == .auto ? (environment["GITHUB_ACTIONS"] == "true" ? .github : .text) : format
             switch chosen {

@@ -2,9 +2,11 @@
 // scenarios a real program's launch goes through (bootstrap with each failure policy, containers made after
 // the launch, the launch API that never exits). It prints what each container resolves, one `name=value`
 // line each, so the tests read what a user would see.
+import Configuration
 import Foundation
 import Logging
 import Plugboard
+import PlugboardConfiguration
 import PlugboardProfiles
 
 final class OrdersContainer: SharedContainer, AutoRegistering {
@@ -31,13 +33,28 @@ final class PaymentContainer: SharedContainer, AutoRegistering {
     struct Settings: Decodable, Sendable {
         var url: URL
         var timeoutSeconds: Double?
+        /// The gateway's key, given by reference (`env:`, `file:`); `LAUNCH_CHECKS_EXPECTED_KEY` says what the
+        /// test made it, so that the program can say whether it arrived without printing it.
+        var apiKey: Secret?
+    }
+
+    static func describe(_ settings: Settings) -> String {
+        var text = "http-gateway \(settings.url.absoluteString)"
+        if let timeout = settings.timeoutSeconds { text += " timeout=\(timeout)" }
+        if let key = settings.apiKey {
+            let expected = ProcessInfo.processInfo.environment["LAUNCH_CHECKS_EXPECTED_KEY"]
+            text += " key=\(key.value == expected ? "expected" : "unexpected")"
+            // What a careless log line would print: the reference, never the value.
+            FileHandle.standardError.write(Data("gateway settings: \(settings)\n".utf8))
+        }
+        return text
     }
 
     func autoRegister() {
         applyProfile(
             gateway.choices([
                 "stub": .make { "stub-gateway" },
-                "http": .settings(Settings.self) { "http-gateway \($0.url.absoluteString)" },
+                "http": .settings(Settings.self) { PaymentContainer.describe($0) },
             ])
         )
     }
@@ -82,6 +99,20 @@ case "launch-api":
     print(
         "outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ","))"
     )
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+
+case "configuration":
+    // A program that already reads its configuration with swift-configuration: the environment first, then
+    // the program's own defaults in memory. Profile settings and `config:` secrets come through it.
+    let defaults = InMemoryProvider(values: [
+        "plugboard.OrdersContainer.store.use": "memory",
+        "plugboard.OrdersContainer.retries.value": 2,
+        "payments.apiKey": ConfigValue(
+            .string(ProcessInfo.processInfo.environment["LAUNCH_CHECKS_CONFIG_KEY"] ?? ""), isSecret: true),
+    ])
+    let config = ConfigReader(providers: [EnvironmentVariablesProvider(), defaults])
+    options.readValues(from: config)
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
 
 case "lazy":

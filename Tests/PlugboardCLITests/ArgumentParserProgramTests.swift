@@ -15,6 +15,22 @@ import Testing
         #expect(help.status == 0)
         #expect(help.output.contains("--plugboard-profile <name[,name...]>"))
         #expect(help.output.contains("--plugboard-export-catalog <path>"))
+        #expect(help.output.contains("--plugboard-set <path=value>"))
+    }
+
+    @Test func theSetOptionChangesOneSettingOverTheProfileAndIsChecked() throws {
+        let two = try run(["Ada", "--plugboard-profile", "loud", "--plugboard-set", "Container.greeting.with.marks=1"])
+        #expect(two.status == 0, "\(two.errors)")
+        #expect(two.output == "HELLO, ADA!\n")
+        #expect(two.errors.contains("with overrides --plugboard-set Container.greeting.with.marks"))
+        let wrong = try run([
+            "Ada", "--plugboard-profile", "loud", "--plugboard-set", "Container.greeting.with.marks=300",
+        ])
+        #expect(wrong.status == ProfileFailure.exitCode)
+        #expect(
+            wrong.errors.contains(
+                "--plugboard-set Container.greeting.with.marks:1:47: error: 300 is out of range (0 to 255)"),
+            "\(wrong.errors)")
     }
 
     @Test func theOptionChoosesTheProfileAndRanksAsTheLaunchArgument() throws {
@@ -49,6 +65,7 @@ import Testing
     @Test func programsThatParseArgumentsThemselvesDropTheLaunchFlags() {
         let arguments = [
             "app", "--plugboard-profile", "a,b", "serve", "--plugboard-export-catalog=c.json", "--port", "8080",
+            "--plugboard-set", "Container.store.use=file", "--plugboard-set=Container.store.scope=cached",
         ]
         #expect(ProfileOptions.removingLaunchFlags(from: arguments) == ["app", "serve", "--port", "8080"])
     }

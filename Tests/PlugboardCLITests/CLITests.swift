@@ -37,6 +37,8 @@ enum CLI {
         base["GITHUB_ACTIONS"] = nil
         base["PLUGBOARD_PROFILE"] = nil
         base["PLUGBOARD_PROFILE_PATH"] = nil
+        // Setting overrides from the shell that runs the tests would change every launch.
+        for name in base.keys where name.uppercased().hasPrefix("PLUGBOARD__") { base[name] = nil }
         process.environment = base.merging(environment) { _, new in new }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -156,14 +158,21 @@ enum CLI {
         try ValidatorLimitTests.chain(of: 66, in: directory)
         try "plugboard: 1\nextends: enum\n".write(
             toFile: directory + "/child-of-broken.yaml", atomically: true, encoding: .utf8)
+        // Deployment: a literal where a secret belongs, a reference nothing sets here, a misspelt override.
+        try
+            "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics: { use: http, with: { url: \"https://x.example\", apiKey: plain } }\n"
+            .write(toFile: directory + "/literal-secret.yaml", atomically: true, encoding: .utf8)
+        try
+            "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics: { use: http, with: { url: \"https://x.example\", apiKey: \"env:PLUGBOARD_TESTS_UNSET\" } }\n"
+            .write(toFile: directory + "/unset-secret.yaml", atomically: true, encoding: .utf8)
         let profiles = CLI.packageRoot + "/Tests/PlugboardProfilesTests/Fixtures"
         let run = try CLI.run([
             "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json",
-            "--format", "json",
+            "--format", "json", "--resolve-secrets", "--set", "RulesContainer.analytics.uses=console",
         ])
         #expect(run.status == 1)
-        let found = Set(
-            try JSONDecoder().decode(Report.self, from: Data(run.output.utf8)).files.flatMap(\.diagnostics).map(\.code))
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.output.utf8))
+        let found = Set((report.files.flatMap(\.diagnostics) + report.combinations.flatMap(\.diagnostics)).map(\.code))
         let missing = Set(DiagnosticCode.all.map(\.rawValue)).subtracting(found)
         #expect(missing.isEmpty, "never reported: \(missing.sorted())")
     }
@@ -203,7 +212,11 @@ enum CLI {
         struct Item: Decodable {
             let code: String
         }
+        struct Combination: Decodable {
+            let diagnostics: [Item]
+        }
         let files: [File]
+        let combinations: [Combination]
     }
 }
 

@@ -5,8 +5,14 @@ import Testing
 
 /// Runs the example program (`plugboard-example`) as a subprocess with its bundled profiles.
 @Suite struct ExampleProgramTests {
+    /// The production profile signs shared notes with a key from `NOTES_SIGNING_KEY`.
+    static let signingKey = "notes-key-\(UInt32.random(in: 0...UInt32.max))"
+
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLI.Run {
-        try CLI.run(arguments, in: CLI.packageRoot, environment: environment, executable: "plugboard-example")
+        try CLI.run(
+            arguments, in: CLI.packageRoot,
+            environment: ["NOTES_SIGNING_KEY": Self.signingKey].merging(environment) { _, given in given },
+            executable: "plugboard-example")
     }
 
     @Test func withoutAProfileTheDefaultProfileApplies() throws {
@@ -109,7 +115,9 @@ import Testing
             catalog.containers["SharingContainer"]?.factories, "the second container is in the catalog")
         #expect(
             sharing["channel"]?.implementations["outbox"]?.settings
-                == .object(properties: ["directory": .string, "openFrom": .date], required: ["directory"]))
+                == .object(
+                    properties: ["directory": .string, "openFrom": .date, "signingKey": .secret],
+                    required: ["directory"]))
     }
 
     @Test func theSecondContainerSharesTheNotesItsProfileChose() throws {
@@ -153,5 +161,94 @@ import Testing
         #expect(
             run.output.contains(
                 "5 files checked: 5 valid, 0 invalid (0 errors, 0 warnings); 1 profile combination checked, 0 invalid"))
+    }
+
+    // MARK: Deployment: a secret and single-setting overrides
+
+    /// The `signed:` line of the notes file that `share` wrote with the production profile, into `outbox`.
+    func sharedSignature(key: String, outbox: String) throws -> String {
+        let run = try run(
+            [
+                "share", "--plugboard-profile", "production", "--plugboard-set",
+                "SharingContainer.channel.with.directory=\(outbox)",
+            ],
+            environment: ["NOTES_SIGNING_KEY": key])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(!(run.output + run.errors).contains(key), "the key is printed nowhere")
+        let text = try String(contentsOfFile: outbox + "/notes.txt", encoding: .utf8)
+        return try #require(text.split(separator: "\n").last { $0.hasPrefix("signed: ") }.map(String.init))
+    }
+
+    @Test func productionSignsWithTheKeyFromTheEnvironmentAndPrintsOnlyItsReference() throws {
+        let outbox = CLI.temporaryDirectory()
+        let run = try run(
+            [
+                "--plugboard-profile", "production", "--plugboard-set",
+                "SharingContainer.channel.with.directory=\(outbox)",
+            ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("| sharing: outbox \(outbox) signed with Secret(env:NOTES_SIGNING_KEY, redacted)"))
+        #expect(
+            run.errors.contains(
+                "applied profile production (--plugboard-profile) to Container, SharingContainer from Examples/Notes/Profiles/production.json with overrides --plugboard-set SharingContainer.channel.with.directory:"
+            ), "the launch log names the override, not its value")
+        #expect(!(run.output + run.errors).contains(Self.signingKey))
+
+        // The key reaches the outbox: the same key signs the same notes alike, another key differently.
+        let first = try sharedSignature(key: "key-one", outbox: CLI.temporaryDirectory())
+        #expect(try sharedSignature(key: "key-one", outbox: CLI.temporaryDirectory()) == first)
+        #expect(try sharedSignature(key: "key-two", outbox: CLI.temporaryDirectory()) != first)
+    }
+
+    @Test func aSecretThatIsNotSetStopsProductionNamingTheReference() throws {
+        let run = try run([
+            "list", "--plugboard-profile", "production", "--plugboard-set",
+            "SharingContainer.channel.with.signingKey=env:NOTES_KEY_NOBODY_SET",
+        ])
+        #expect(run.status == ProfileFailure.exitCode)
+        #expect(run.output.isEmpty, "nothing ran")
+        #expect(
+            run.errors.contains(
+                "--plugboard-set SharingContainer.channel.with.signingKey:1:58: error: secret env:NOTES_KEY_NOBODY_SET is not set: the environment has no NOTES_KEY_NOBODY_SET [PB502]"
+            ), "\(run.errors)")
+    }
+
+    @Test func aVariableChangesOneSettingWhateverTheShellDidToItsCase() throws {
+        let run = try run(["list"], environment: ["PLUGBOARD__CONTAINER__GREETING__VALUE": "Notes (one machine)"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("Notes (one machine) | store: memory (1 seeded)"))
+        #expect(run.errors.contains("with overrides $PLUGBOARD__CONTAINER__GREETING__VALUE:"))
+    }
+
+    @Test func aMisspeltVariableStopsTheLaunchWithADidYouMean() throws {
+        let run = try run(["list"], environment: ["PLUGBOARD__Container__greting__value": "Hello"])
+        #expect(run.status == ProfileFailure.exitCode)
+        #expect(
+            run.errors.contains(
+                "$PLUGBOARD__Container__greting__value:1:24: error: unknown factory 'greting' in Container"),
+            "\(run.errors)")
+        #expect(run.errors.contains("did you mean 'greeting'?"))
+    }
+
+    @Test func explainShowsTheKeysReferenceAndEachSettingsOriginNeverTheKey() throws {
+        let catalog = CLI.temporaryDirectory() + "/catalog.json"
+        #expect(try run(["--plugboard-export-catalog", catalog]).status == 0)
+        let run = try CLI.run(
+            [
+                "explain", "production", "--dir", "Examples/Notes/Profiles", "--catalog", catalog, "--resolve-secrets",
+                "--set", "SharingContainer.channel.with.directory=/srv/outbox",
+            ],
+            in: CLI.packageRoot, environment: ["NOTES_SIGNING_KEY": Self.signingKey])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("overrides --set SharingContainer.channel.with.directory\n"))
+        #expect(
+            run.output.contains(
+                "SharingContainer.channel.with.directory = /srv/outbox  (--set SharingContainer.channel.with.directory:1)"
+            ))
+        #expect(
+            run.output.contains(
+                "SharingContainer.channel.with.signingKey = \"env:NOTES_SIGNING_KEY\"  (Examples/Notes/Profiles/production.json:"
+            ))
+        #expect(!(run.output + run.errors).contains(Self.signingKey))
     }
 }

@@ -138,7 +138,7 @@ import Testing
         #expect(read.containers.keys.sorted() == ["OrdersContainer", "PaymentContainer"])
         #expect(
             read.containers["PaymentContainer"]?.factories["gateway"]?.implementations["http"]?.settings
-                == .object(properties: ["url": .url, "timeoutSeconds": .number], required: ["url"]))
+                == .object(properties: ["url": .url, "timeoutSeconds": .number, "apiKey": .secret], required: ["url"]))
 
         try Self.good.write(toFile: directory + "/good.yaml", atomically: true, encoding: .utf8)
         try Self.wrongForPayment.write(toFile: directory + "/bad.yaml", atomically: true, encoding: .utf8)

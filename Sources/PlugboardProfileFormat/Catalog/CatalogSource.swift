@@ -105,6 +105,12 @@ package enum ShapeChecker {
                 case .integerIn(let range): try decoder.decodeInteger(in: range)
                 case .date: _ = try TextualTypes.decode(Date.self, from: decoder)
                 case .url: _ = try TextualTypes.decode(URL.self, from: decoder)
+                case .secret:
+                    // The syntax always; the value only where the validation resolves secrets (`--resolve-secrets`).
+                    let reference = try decoder.decodeSecretReference()
+                    if let resolver = SecretResolver.current, case .failure(let problem) = resolver.resolve(reference) {
+                        throw decoder.fail(problem.message, code: .secretNotFound)
+                    }
                 case .number: _ = try decoder.decodeFloat(Double.self)
                 case .boolean: _ = try decoder.decodeBool()
                 case .array(let element):
@@ -142,7 +148,7 @@ package enum ShapeChecker {
                     }
                 }
             } catch let error as NodeDecodingError {
-                found.append(Diagnostic(code, error.message, at: tree.position(of: error.index)))
+                found.append(Diagnostic(error.code ?? code, error.message, at: tree.position(of: error.index)))
             } catch {
                 found.append(Diagnostic(code, "\(error)", at: tree.position(of: index)))
             }

@@ -169,7 +169,7 @@ package enum ProfileSchema {
                     "type": "object",
                     "properties": [
                         "type": ["enum": ["string", "integer", "number", "boolean", "array", "object"]],
-                        "format": ["enum": ["date-time", "uri"]],
+                        "format": ["enum": ["date-time", "uri", "secret-reference"]],
                         "minimum": ["type": "integer"],
                         "maximum": ["type": "integer"],
                         "checkedByProgram": [
@@ -204,6 +204,7 @@ extension TypeShape {
         case .integerIn(let range): ["type": "integer", "minimum": range.lowerBound, "maximum": range.upperBound]
         case .date: ["type": "string", "format": "date-time"]
         case .url: ["type": "string", "format": "uri"]
+        case .secret: ["type": "string", "pattern": SecretReference.pattern]
         case .number: ["type": "number"]
         case .boolean: ["type": "boolean"]
         case .any: [:]

@@ -23,6 +23,8 @@ import Foundation
     case object(properties: [String: TypeShape], required: [String])
     /// A mapping with any keys (a dictionary).
     case map(TypeShape)
+    /// A ``Secret``: a reference (`env:NAME`, `file:PATH`, `config:KEY`), never a literal.
+    case secret
     /// Anything (a type that decodes in a way the recorder cannot follow).
     case any
     /// A value of `shape` that the program's own type checks further when it decodes it (an enum's cases, a
@@ -58,6 +60,9 @@ import Foundation
         case .url:
             try container.encode("string", forKey: .type)
             try container.encode("uri", forKey: .format)
+        case .secret:
+            try container.encode("string", forKey: .type)
+            try container.encode("secret-reference", forKey: .format)
         case .number: try container.encode("number", forKey: .type)
         case .boolean: try container.encode("boolean", forKey: .type)
         case .any: break
@@ -95,6 +100,7 @@ import Foundation
             switch try container.decodeIfPresent(String.self, forKey: .format) {
             case "date-time": self = .date
             case "uri": self = .url
+            case "secret-reference": self = .secret
             default: self = .string
             }
         case "integer":
@@ -247,6 +253,7 @@ final class ShapeRecorder: Decoder {
             shape = textual
             if let url = URL(string: "https://placeholder.invalid") as? T { return url }
             if let date = Date(timeIntervalSince1970: 0) as? T { return date }
+            if let secret = Secret(reference: "env:PLACEHOLDER", value: "") as? T { return secret }
         }
         if depth >= Self.depthLimit {
             shape = .any

@@ -12,6 +12,12 @@ import Foundation
         package var diagnostics: [Diagnostic]
         /// True when there is no error.
         package var valid: Bool { !diagnostics.contains { $0.severity == .error } }
+
+        /// The findings of `file`.
+        package init(file: String, diagnostics: [Diagnostic]) {
+            self.file = file
+            self.diagnostics = diagnostics
+        }
     }
 
     /// The findings for a combination of profiles (`--profile a,b`).
@@ -68,12 +74,30 @@ import Foundation
     }
 
     /// Validates `files`; a catalog adds the checks against the program's declarations; each of
-    /// `combinations` is merged and checked as if launched with `--plugboard-profile a,b`.
+    /// `combinations` is merged and checked as if launched with `--plugboard-profile a,b`, with `overrides`
+    /// over it as a deployment's environment and arguments would set them (with overrides and no combination,
+    /// they are checked over no profile). With `secrets`, every secret reference must resolve through it.
     ///
     /// Linear in the files and the findings: each file is read and parsed once for the whole run (however many
     /// chains extend it), chains are bounded by ``ParseLimits/maxExtendsDepth``, and findings are kept once each.
+    package static func run(
+        files: [String], catalog: Catalog?, combinations: [[String]] = [], overrides: [SettingOverride] = [],
+        secrets: SecretResolver? = nil, limits: ParseLimits = .default
+    ) -> Validation {
+        SecretResolver.$current.withValue(secrets) {
+            run(files: files, catalog: catalog, combinations: combinations, overrides: overrides, limits: limits)
+        }
+    }
+
+    /// Validates `files` (see ``run(files:catalog:combinations:overrides:secrets:limits:)``).
     @_spi(Tools) public static func run(
         files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default
+    ) -> Validation {
+        run(files: files, catalog: catalog, combinations: combinations, overrides: [], limits: limits)
+    }
+
+    private static func run(
+        files: [String], catalog: Catalog?, combinations: [[String]], overrides: [SettingOverride], limits: ParseLimits
     ) -> Validation {
         var findings: [String: Findings] = [:]
         func add(_ diagnostic: Diagnostic, from file: String) {
@@ -135,11 +159,13 @@ import Foundation
         var validation = Validation()
         validation.files = files.map { FileResult(file: $0, diagnostics: findings[$0]!.sorted) }
 
-        for names in combinations {
+        let deployments = combinations.isEmpty && !overrides.isEmpty ? [[]] : combinations
+        for names in deployments {
             let origin = SourcePosition(file: "<--profile \(names.joined(separator: ","))>", line: 1, column: 1)
             let (documents, found) = library.resolve(names.map { Located($0, at: origin) })
-            let merged = MergedProfile(names: names, documents: documents)
-            var combination = Findings(found.filter { $0.position.file == origin.file })
+            var merged = MergedProfile(names: names, documents: documents)
+            let overridden = OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
+            var combination = Findings(found.filter { $0.position.file == origin.file } + overridden)
             for diagnostic in check(merged, catalog: catalog) { combination.add(diagnostic) }
             let diagnostics = combination.sorted
             let valid = !(found + diagnostics).contains { $0.severity == .error }

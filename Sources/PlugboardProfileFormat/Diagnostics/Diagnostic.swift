@@ -81,9 +81,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// The file is empty or holds only comments.
     package static let empty = DiagnosticCode("PB102", "empty-file")
     /// The file is not valid UTF-8.
-    public static let invalidUTF8 = DiagnosticCode("PB103", "invalid-utf8")
+    package static let invalidUTF8 = DiagnosticCode("PB103", "invalid-utf8")
     /// The file is UTF-16 or UTF-32.
-    public static let notUTF8 = DiagnosticCode("PB104", "not-utf8")
+    package static let notUTF8 = DiagnosticCode("PB104", "not-utf8")
     /// YAML syntax error.
     package static let yamlSyntax = DiagnosticCode("PB105", "yaml-syntax")
     /// JSON syntax error.
@@ -161,6 +161,15 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// (Validator) a value whose type checks it further when the program decodes it at launch.
     package static let checkedByProgram = DiagnosticCode("PB409", "checked-at-launch", .warning)
 
+    /// (Deployment) a setting override whose variable or argument names no setting: an unknown field, a path
+    /// too short or too long, a name that matches two declared names once case is ignored.
+    package static let invalidOverride = DiagnosticCode("PB500", "invalid-override")
+    /// (Deployment) a value where a secret is expected that is not a reference (`env:`, `file:`, `config:`).
+    package static let invalidSecretReference = DiagnosticCode("PB501", "invalid-secret-reference")
+    /// (Deployment) a secret reference with no value where it was resolved: at launch, or with
+    /// `validate --resolve-secrets`.
+    package static let secretNotFound = DiagnosticCode("PB502", "secret-not-found")
+
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
         unreadable, tooLarge, empty, invalidUTF8, notUTF8, yamlSyntax, jsonSyntax, tabIndentation, alias, tag,
@@ -170,6 +179,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
+        invalidOverride, invalidSecretReference, secretNotFound,
     ]
 }
 

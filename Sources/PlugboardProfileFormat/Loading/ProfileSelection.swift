@@ -31,11 +31,11 @@ public struct ProfileSelection: Sendable, Equatable {
     package static let nothing = ProfileSelection(names: [], source: .none)
 
     /// The launch argument that names profiles.
-    public static let argument = "--plugboard-profile"
+    package static let argument = "--plugboard-profile"
     /// The environment variable that names profiles.
-    public static let environmentVariable = "PLUGBOARD_PROFILE"
+    package static let environmentVariable = "PLUGBOARD_PROFILE"
     /// The environment variable with extra folders to search (colon-separated).
-    public static let pathVariable = "PLUGBOARD_PROFILE_PATH"
+    package static let pathVariable = "PLUGBOARD_PROFILE_PATH"
 
     /// Chooses by precedence. `defaultExists` says whether a profile named `default` can be found.
     package static func choose(

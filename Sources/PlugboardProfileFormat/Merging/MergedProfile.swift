@@ -122,21 +122,26 @@ package struct MergedSection: Sendable {
     package var containers: [String: MergedSection] = [:]
     /// Where each container is first named.
     package var containerPositions: [String: SourcePosition] = [:]
+    /// The overrides merged over the files, by their origins (`$PLUGBOARD__Container__store__use`), in order.
+    package var overrides: [String] = []
 
     /// Merges `documents`, given in the order they apply.
     @_spi(Tools) public init(names: [String], documents: [ProfileDocument]) {
         self.names = names
         self.documents = documents
-        for document in documents {
-            for section in document.containers {
-                if containerPositions[section.name.value] == nil {
-                    containerPositions[section.name.value] = section.name.position
-                }
-                // Merged in place: one lookup per entry, no copy of the entries merged so far.
-                var merged = containers.removeValue(forKey: section.name.value) ?? MergedSection()
-                merged.merge(section, from: document.name)
-                containers[section.name.value] = merged
+        for document in documents { merge(document) }
+    }
+
+    /// Merges one more document over the result so far: how every file is merged, and then each override.
+    package mutating func merge(_ document: ProfileDocument) {
+        for section in document.containers {
+            if containerPositions[section.name.value] == nil {
+                containerPositions[section.name.value] = section.name.position
             }
+            // Merged in place: one lookup per entry, no copy of the entries merged so far.
+            var merged = containers.removeValue(forKey: section.name.value) ?? MergedSection()
+            merged.merge(section, from: document.name)
+            containers[section.name.value] = merged
         }
     }
 }

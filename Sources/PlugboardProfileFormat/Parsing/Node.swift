@@ -35,6 +35,9 @@
         case number
         /// A JSON `true` or `false`.
         case boolean
+        /// Text from outside any file (an environment variable, a launch argument): a number, a boolean or text,
+        /// whichever the type it is decoded into asks for.
+        case untyped
         /// A JSON `null`.
         case null
     }
@@ -82,11 +85,15 @@
         let table: NodeTable
         let root: Int
         let fileNumber: InternedNames.Number
+        /// Nodes copied from other files (an override's document carries the settings it keeps), with the
+        /// places they were written. Nil for a parsed file.
+        let copiedPositions: [Int: SourcePosition]?
 
-        init(table: NodeTable, root: Int, fileNumber: InternedNames.Number) {
+        init(table: NodeTable, root: Int, fileNumber: InternedNames.Number, copiedPositions: [Int: SourcePosition]?) {
             self.table = table
             self.root = root
             self.fileNumber = fileNumber
+            self.copiedPositions = copiedPositions
         }
     }
 
@@ -106,8 +113,10 @@
     }
 
     /// The tree of the nodes in `table`, from node `root`, read from the file numbered `fileNumber`.
-    init(_ table: NodeTable, root: Int, fileNumber: InternedNames.Number) {
-        storage = Storage(table: table, root: root, fileNumber: fileNumber)
+    init(
+        _ table: NodeTable, root: Int, fileNumber: InternedNames.Number, copiedPositions: [Int: SourcePosition]? = nil
+    ) {
+        storage = Storage(table: table, root: root, fileNumber: fileNumber, copiedPositions: copiedPositions)
     }
 
     /// How many nodes the tree holds.
@@ -130,7 +139,9 @@
 
     /// Where node `index` starts.
     package func position(of index: Int) -> SourcePosition {
-        SourcePosition(fileNumber: fileNumber, line: Int(records[index].line), column: Int(records[index].column))
+        if let copied = storage.copiedPositions?[index] { return copied }
+        return SourcePosition(
+            fileNumber: fileNumber, line: Int(records[index].line), column: Int(records[index].column))
     }
 
     /// The pairs of node `index`, or nil when it is not a mapping.
@@ -169,7 +180,7 @@
             case .null: return "null"
             case .plain where ScalarRules.isNumber(text): return "the number \(text)"
             case .plain where text == "true" || text == "false": return "the boolean \(text)"
-            case .plain, .text: return "\"\(text)\""
+            case .plain, .text, .untyped: return "\"\(text)\""
             }
         }
     }

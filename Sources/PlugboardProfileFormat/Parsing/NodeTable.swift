@@ -7,7 +7,7 @@ struct NodeTable: Sendable {
     /// A node: a scalar's style and text, or a collection's run of children in `links`.
     struct Record {
         enum Tag: UInt8 {
-            case plain, text, number, boolean, null, mapping, sequence
+            case plain, text, number, boolean, untyped, null, mapping, sequence
         }
 
         var line: Int32

@@ -29,6 +29,8 @@ struct TreeBuilder {
     private var texts = ShortTexts()
     private let limits: ParseLimits
     private var rootSet = false
+    /// Where nodes copied from other trees were written (see ``place(next:)``).
+    private var copiedPositions: [Int: SourcePosition] = [:]
 
     /// A builder for a document of `inputBytes` bytes, with room reserved for one node per 8 bytes, what a
     /// dense profile has (`key: { use: x, scope: cached }` is six nodes in 48 to 64 bytes). Growing the arrays
@@ -40,6 +42,9 @@ struct TreeBuilder {
         table.reserveCapacity(inputBytes / 8)
         self.limits = limits
     }
+
+    /// The file the tree's own positions are in.
+    var file: String { InternedNames.name(of: fileNumber) }
 
     private func position(_ line: Int, _ column: Int) -> SourcePosition {
         SourcePosition(fileNumber: fileNumber, line: line, column: column)
@@ -162,8 +167,16 @@ struct TreeBuilder {
         return stack[frame].keys!.valueOrInsert(table.text(text), index)
     }
 
+    /// Gives the next node added the position `position` instead of a line and column of this builder's file:
+    /// for a node copied from another tree (an override's document keeps the settings it does not change).
+    mutating func place(next position: SourcePosition) {
+        copiedPositions[table.count] = position
+    }
+
     /// The finished tree, or nil when nothing was parsed.
     func finish() -> NodeTree? {
-        rootSet ? NodeTree(table, root: root, fileNumber: fileNumber) : nil
+        guard rootSet else { return nil }
+        return NodeTree(
+            table, root: root, fileNumber: fileNumber, copiedPositions: copiedPositions.isEmpty ? nil : copiedPositions)
     }
 }

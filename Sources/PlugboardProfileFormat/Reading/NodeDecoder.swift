@@ -16,7 +16,8 @@ package enum NodeDecoder {
             if !unread.isEmpty { return .failure(ProfileError(unread)) }
             return .success(value)
         } catch let error as NodeDecodingError {
-            return .failure(ProfileError([Diagnostic(code, error.message, at: node.tree.position(of: error.index))]))
+            return .failure(
+                ProfileError([Diagnostic(error.code ?? code, error.message, at: node.tree.position(of: error.index))]))
         } catch let error as DecodingError {
             return .failure(ProfileError([state.diagnostic(for: error, root: node.index)]))
         } catch {
@@ -28,6 +29,8 @@ package enum NodeDecoder {
 struct NodeDecodingError: Error {
     let message: String
     let index: Int
+    /// A code of its own (a secret's), instead of the one the decoding reports under.
+    var code: DiagnosticCode? = nil
 }
 
 /// What one decoding shares: the tree, and which keys of which mappings were read.
@@ -120,6 +123,7 @@ enum TextualTypes {
             }
             return url as? T
         }
+        if type == Secret.self { return try decoder.decodeSecret() as? T }
         if type == Date.self {
             let text = try decoder.decodeString()
             guard let date = ISO8601DateFormatter().date(from: text) else {
@@ -139,6 +143,7 @@ enum TextualTypes {
     static func shape(of type: Any.Type) -> TypeShape? {
         if type == URL.self { return .url }
         if type == Date.self { return .date }
+        if type == Secret.self { return .secret }
         return nil
     }
 }
@@ -149,8 +154,27 @@ struct TreeDecoder: Decoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func fail(_ message: String, at index: Int? = nil) -> NodeDecodingError {
-        NodeDecodingError(message: message, index: index ?? self.index)
+    func fail(_ message: String, at index: Int? = nil, code: DiagnosticCode? = nil) -> NodeDecodingError {
+        NodeDecodingError(message: message, index: index ?? self.index, code: code)
+    }
+
+    /// A ``SecretReference``, checked for its syntax only.
+    func decodeSecretReference() throws -> SecretReference {
+        // A value of the wrong kind is refused with the same words: a message that quoted it could print a secret.
+        guard let text = try? decodeString(), let reference = SecretReference(text) else {
+            throw fail(SecretReference.notAReference, code: .invalidSecretReference)
+        }
+        return reference
+    }
+
+    /// A ``Secret``: its reference, resolved through the resolver of the launch under way (this process's
+    /// environment and files when there is none).
+    func decodeSecret() throws -> Secret {
+        let reference = try decodeSecretReference()
+        switch (SecretResolver.current ?? SecretResolver()).resolve(reference) {
+        case .success(let value): return Secret(reference: reference.description, value: value)
+        case .failure(let problem): throw fail(problem.message, code: .secretNotFound)
+        }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -200,7 +224,7 @@ struct TreeDecoder: Decoder {
 
     func decodeBool() throws -> Bool {
         let (text, style) = try scalar("true or false")
-        guard style == .boolean || style == .plain, text == "true" || text == "false" else {
+        guard style == .boolean || style == .plain || style == .untyped, text == "true" || text == "false" else {
             throw fail("expected true or false, found \(state.tree.describe(index))")
         }
         return text == "true"
@@ -209,7 +233,7 @@ struct TreeDecoder: Decoder {
     func decodeString() throws -> String {
         let (text, style) = try scalar("text")
         switch style {
-        case .text: return text
+        case .text, .untyped: return text
         case .plain:
             // `yes`, `no`, `on`, `off` are text by YAML 1.2 (the reader warns about them); `true`, `null` and
             // numbers are not, and must be quoted to be text.
@@ -226,7 +250,7 @@ struct TreeDecoder: Decoder {
 
     func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         let (text, style) = try scalar("a whole number")
-        guard style == .number || style == .plain, ScalarRules.isInteger(text) else {
+        guard style == .number || style == .plain || style == .untyped, ScalarRules.isInteger(text) else {
             throw fail(
                 "expected a whole number, found \(state.tree.describe(index)) (010, 0x1F, 1_000 and quoted numbers are not whole numbers here)"
             )
@@ -252,7 +276,8 @@ struct TreeDecoder: Decoder {
 
     func decodeFloat<F: LosslessStringConvertible>(_ type: F.Type) throws -> F {
         let (text, style) = try scalar("a number")
-        guard style == .number || style == .plain, ScalarRules.isNumber(text), let value = F(text) else {
+        guard style == .number || style == .plain || style == .untyped, ScalarRules.isNumber(text), let value = F(text)
+        else {
             throw fail("expected a number, found \(state.tree.describe(index))")
         }
         return value

@@ -25,6 +25,12 @@ package struct ValueNode: Sendable {
 
     /// Where the value starts.
     package var position: SourcePosition { tree.position(of: index) }
+
+    /// The value at node `index` of `tree`.
+    package init(tree: NodeTree, index: Int) {
+        self.tree = tree
+        self.index = index
+    }
 }
 
 /// One profile file, read and checked against the format (not yet against the program).

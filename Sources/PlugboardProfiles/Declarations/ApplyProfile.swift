@@ -13,7 +13,7 @@ public struct ProfileReport: Sendable, Error {
     public var contentHash: String = ""
     /// Every finding of the launch (warnings, and errors when the profiles were not applied).
     public var diagnostics: [Diagnostic] = []
-    /// Whether the profiles changed the container.
+    /// Whether profiles or setting overrides were applied to the container.
     public var applied = false
 
     /// Nothing applied, because no profile concerns the container (a test that named none, or a launch still
@@ -29,7 +29,7 @@ public struct ProfileReport: Sendable, Error {
         changedFactories = changed
         contentHash = launch.contentHash
         diagnostics = launch.diagnostics
-        applied = launch.isApplied && launch.selection.source != .none
+        applied = launch.isApplied && (launch.selection.source != .none || !launch.overrides.isEmpty)
     }
 }
 

@@ -32,6 +32,9 @@ public struct ProfileLaunch: Sendable {
     public internal(set) var diagnostics: [Diagnostic] = []
     /// The containers the profiles were checked against, sorted.
     public internal(set) var containers: [String] = []
+    /// The single-setting overrides applied over the files, by origin (`$PLUGBOARD__Container__store__use`,
+    /// `--plugboard-set Container.store.use`), in the order they apply. Their values are not kept here.
+    public internal(set) var overrides: [String] = []
     /// The factories the profiles change, as `Container.key`, container by container.
     public var changedFactories: [String] {
         changedKeys.keys.sorted().flatMap { container in changedKeys[container]!.map { "\(container).\($0)" } }
@@ -42,6 +45,8 @@ public struct ProfileLaunch: Sendable {
     var merged: MergedProfile?
     /// The custom scopes of every container checked, which profiles may name in any container's section.
     var customScopes: [String: Scope] = [:]
+    /// What resolved the secrets at launch, for containers made later, which decode their settings again.
+    var secrets: SecretResolver?
 
     /// Whether the profiles apply.
     public var isApplied: Bool { outcome == .applied }
@@ -61,15 +66,41 @@ public struct ProfileLaunch: Sendable {
                 defaultExists: { if case .success = library.locate("default") { true } else { false } })
         var launch = ProfileLaunch(outcome: .applied, selection: selection, containers: program.containerNames.sorted())
         launch.customScopes = program.scopes
-        guard !selection.names.isEmpty else { return (launch, [:]) }
+        var configuration: (@Sendable (String) -> String?)?
+        if let source = options.valueSource {
+            configuration = { key in source.secret(forKey: key) }
+        }
+        launch.secrets = SecretResolver(environment: options.environment, configuration: configuration)
+        // A test's profiles (``ProfileOverride``) are not changed by the shell's variables or the runner's arguments.
+        let (arguments, argumentDiagnostics) =
+            override == nil ? SettingOverride.fromArguments(options.arguments) : ([], [])
+        var overrides = (override == nil ? SettingOverride.fromEnvironment(options.environment) : []) + arguments
+        guard
+            !selection.names.isEmpty || !overrides.isEmpty || !argumentDiagnostics.isEmpty
+                || options.valueSource != nil
+        else { return (launch, [:]) }
 
         let origin = SourcePosition(file: "<\(selection.source.label)>", line: 1, column: 1)
         let (documents, loadDiagnostics) = library.resolve(selection.names.map { Located($0, at: origin) })
         launch.files = documents.map(\.file)
         launch.contentHash = contentHash(of: launch.files)
-        let merged = MergedProfile(names: selection.names, documents: documents)
-        let (entries, checkDiagnostics) = ProfileChecker.check(merged, against: program, containers: sections)
-        launch.diagnostics = (loadDiagnostics + checkDiagnostics).sorted { $0.position < $1.position }
+        var merged = MergedProfile(names: selection.names, documents: documents)
+        var overrideDiagnostics = argumentDiagnostics
+        if !overrides.isEmpty || options.valueSource != nil {
+            // Names in overrides are matched to the program's declarations, which its catalog lists.
+            let catalog = program.catalog
+            if let source = options.valueSource {
+                overrides = configurationOverrides(from: source, catalog: catalog) + overrides
+            }
+            overrideDiagnostics += OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
+            launch.overrides = merged.overrides
+        }
+        let (entries, checkDiagnostics) = SecretResolver.$current.withValue(launch.secrets) {
+            ProfileChecker.check(merged, against: program, containers: sections)
+        }
+        launch.diagnostics = (loadDiagnostics + overrideDiagnostics + checkDiagnostics).sorted {
+            $0.position < $1.position
+        }
         if launch.diagnostics.contains(where: { $0.severity == .error }) {
             launch.outcome = .refused
             return (launch, [:])
@@ -85,8 +116,10 @@ public struct ProfileLaunch: Sendable {
     /// again against that instance's declarations (its closures are its own), without reading any file.
     func entries(for container: String, declaring live: LiveDeclarations) -> [CheckedEntry<PreparedClosure>] {
         guard isApplied, let merged, merged.containers[container] != nil else { return [] }
-        let (entries, diagnostics) = ProfileChecker.check(
-            merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
+        let (entries, diagnostics) = SecretResolver.$current.withValue(secrets) {
+            ProfileChecker.check(
+                merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
+        }
         let errors = diagnostics.filter { $0.severity == .error }
         // The launch checked the same files against the same type's declarations: a difference is the
         // program's (an instance that declares other things than the first did), and no profile is safe to apply.
@@ -95,6 +128,15 @@ public struct ProfileLaunch: Sendable {
             "Plugboard: this \(container) declares other choices than the one checked at launch:\n"
                 + errors.map(\.description).joined(separator: "\n"))
         return entries[container] ?? []
+    }
+
+    /// The settings `source` sets, asked for every setting the catalog's program declares.
+    static func configurationOverrides(from source: any ProfileValueSource, catalog: Catalog) -> [SettingOverride] {
+        SettingOverride.settingPaths(in: catalog).compactMap { path in
+            source.setting(at: path).map {
+                SettingOverride(configurationPath: path, origin: source.origin(of: path), value: $0)
+            }
+        }
     }
 
     /// FNV-1a over the files' bytes in order.

@@ -12,10 +12,13 @@ public struct ProfileOptions: Sendable {
     public var failurePolicy: FailurePolicy = .stop
     /// Parser limits.
     public var limits: ParseLimits = .default
-    /// The launch arguments (`--plugboard-profile`, `--plugboard-export-catalog`).
+    /// The launch arguments (`--plugboard-profile`, `--plugboard-set`, `--plugboard-export-catalog`).
     public var arguments: [String] = ProcessInfo.processInfo.arguments
-    /// The environment (`PLUGBOARD_PROFILE`, `PLUGBOARD_PROFILE_PATH`).
+    /// The environment (`PLUGBOARD_PROFILE`, `PLUGBOARD_PROFILE_PATH`, `PLUGBOARD__...` overrides), which
+    /// `env:` secret references read too.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The program's own configuration, for settings and `config:` secrets (see `PlugboardConfiguration`).
+    public var valueSource: (any ProfileValueSource)?
     /// Where `Profiles/` is looked for.
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
     /// Receives the "applied" line and, with ``FailurePolicy/keepDefaults``, the diagnostics.
@@ -38,13 +41,13 @@ public struct ProfileOptions: Sendable {
     }
 
     /// The launch argument that asks the program to write its catalog to a path and exit.
-    public static let exportCatalogArgument = "--plugboard-export-catalog"
+    package static let exportCatalogArgument = "--plugboard-export-catalog"
 
-    /// `arguments` without Plugboard's launch flags (`--plugboard-profile NAME`, `--plugboard-export-catalog PATH`,
-    /// and their `--flag=VALUE` forms), for a program that parses its arguments itself: it hands the full list to
-    /// ``arguments`` (the default) and parses what this returns.
+    /// `arguments` without Plugboard's launch flags (`--plugboard-profile NAME`, `--plugboard-set PATH=VALUE`,
+    /// `--plugboard-export-catalog PATH`, and their `--flag=VALUE` forms), for a program that parses its
+    /// arguments itself: it hands the full list to ``arguments`` (the default) and parses what this returns.
     public static func removingLaunchFlags(from arguments: [String]) -> [String] {
-        let flags = [ProfileSelection.argument, exportCatalogArgument]
+        let flags = [ProfileSelection.argument, SettingOverride.argument, exportCatalogArgument]
         var kept: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -76,18 +79,18 @@ public enum ProfileFailure {
 }
 
 /// Profiles and folders set for one task tree (a test), winning over everything else.
-public struct ProfileOverride: Sendable {
+package struct ProfileOverride: Sendable {
     /// The profiles to apply.
-    public var profiles: [String]
+    package var profiles: [String]
     /// Folders to search first.
-    public var directories: [String]
+    package var directories: [String]
 
     /// An override.
-    public init(profiles: [String], directories: [String]) {
+    package init(profiles: [String], directories: [String]) {
         self.profiles = profiles
         self.directories = directories
     }
 
     /// The override active for the current task, if any.
-    @TaskLocal public static var current: ProfileOverride?
+    @TaskLocal package static var current: ProfileOverride?
 }

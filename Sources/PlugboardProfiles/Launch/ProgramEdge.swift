@@ -16,24 +16,24 @@ enum ProgramEdge {
             for diagnostic in launch.diagnostics {
                 options.logger.warning("\(diagnostic)")
             }
-            if launch.selection.source != .none {
+            if launch.selection.source != .none || !launch.overrides.isEmpty {
                 options.logger.info("\(appliedLine(launch, options: options))")
             }
         case .refused:
-            let names = launch.selection.names.joined(separator: ", ")
+            let names = subject(launch, naming: false)
             let containers = launch.containers.joined(separator: ", ")
             switch options.failurePolicy {
             case .stop:
                 var text = launch.diagnostics.map { "\($0)\n" }.joined()
                 text +=
-                    "plugboard: profile \(names) was not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
+                    "plugboard: \(names) was not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
                 FileHandle.standardError.write(Data(text.utf8))
                 exit(ProfileFailure.exitCode)
             case .keepDefaults:
                 for diagnostic in launch.diagnostics {
                     options.logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
                 }
-                options.logger.error("profile \(names) was not applied to \(containers); keeping the code's defaults")
+                options.logger.error("\(names) was not applied to \(containers); keeping the code's defaults")
             }
         case .catalogExported:
             exit(0)
@@ -44,13 +44,24 @@ enum ProgramEdge {
     }
 
     /// `applied profile staging (--plugboard-profile) to Container, PaymentContainer from Profiles/staging.yaml:
-    /// 3 factories changed (Container.store, ...), content hash ...`.
+    /// 3 factories changed (Container.store, ...), content hash ...`, with the overrides by origin (never their
+    /// values, which may be secrets' references).
     static func appliedLine(_ launch: ProfileLaunch, options: ProfileOptions) -> String {
         let files = launch.files.map { relative($0, to: options.workingDirectory) }.joined(separator: ", ")
         let changed = launch.changedFactories
-        return "applied profile \(launch.selection.names.joined(separator: ",")) (\(launch.selection.source.label)) to "
-            + "\(launch.containers.joined(separator: ", ")) from \(files): \(changed.count) factories changed "
-            + "(\(changed.joined(separator: ", "))), content hash \(launch.contentHash)"
+        var line = "applied \(subject(launch)) to \(launch.containers.joined(separator: ", "))"
+        if !files.isEmpty { line += " from \(files)" }
+        if !launch.overrides.isEmpty { line += " with overrides \(launch.overrides.joined(separator: ", "))" }
+        return line + ": \(changed.count) factories changed (\(changed.joined(separator: ", "))), content hash "
+            + launch.contentHash
+    }
+
+    /// `profile staging`, with what chose it (`(--plugboard-profile)`) when `naming`; `setting overrides` when
+    /// no profile is active.
+    static func subject(_ launch: ProfileLaunch, naming: Bool = true) -> String {
+        guard launch.selection.source != .none else { return "setting overrides" }
+        let names = launch.selection.names.joined(separator: ",")
+        return naming ? "profile \(names) (\(launch.selection.source.label))" : "profile \(names)"
     }
 
     static func relative(_ path: String, to directory: String) -> String {

@@ -1,0 +1,66 @@
+import Configuration
+import PlugboardProfiles
+
+/// Profile settings and secrets from a swift-configuration `ConfigReader`, with its providers' precedence.
+///
+/// ```swift
+/// let config = ConfigReader(providers: [
+///     EnvironmentVariablesProvider(),
+///     try await FileProvider<JSONSnapshot>(filePath: "/etc/orders/config.json"),
+/// ])
+/// var options = ProfileOptions()
+/// options.readValues(from: config)
+/// ProfileSystem.bootstrap(Container.shared, PaymentContainer.shared, options: options)
+/// ```
+///
+/// - Settings: the launch asks the reader for every setting the program declared, under `plugboard`:
+///   `plugboard.PaymentContainer.gateway.use`, `plugboard.PaymentContainer.gateway.with.timeoutSeconds` (which
+///   `EnvironmentVariablesProvider` reads as `PLUGBOARD_PAYMENT_CONTAINER_GATEWAY_WITH_TIMEOUT_SECONDS`). They
+///   apply over the profile files and under Plugboard's own `PLUGBOARD__...` variables and `--plugboard-set`
+///   arguments, and go through the same checks.
+/// - Secrets: a `config:payments.apiKey` reference in a profile reads `payments.apiKey`, as a secret (the
+///   reader's access log redacts it).
+///
+/// A reader cannot list its keys, so a misspelt key in the configuration is not found; Plugboard's own
+/// variables and arguments report theirs with a did-you-mean.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public struct ConfigReaderValueSource: ProfileValueSource {
+    /// The reader asked.
+    public let reader: ConfigReader
+    /// The key settings are read under (`plugboard`).
+    public let scope: String
+
+    /// A source over `reader`, reading settings under `scope`.
+    public init(_ reader: ConfigReader, scope: String = "plugboard") {
+        self.reader = reader
+        self.scope = scope
+    }
+
+    /// The setting's text: a string, or a number or boolean as the configuration holds it.
+    public func setting(at path: [String]) -> String? {
+        let key = ConfigKey([scope] + path)
+        if let text = reader.string(forKey: key) { return text }
+        if let number = reader.int(forKey: key) { return String(number) }
+        if let number = reader.double(forKey: key) { return String(number) }
+        if let flag = reader.bool(forKey: key) { return String(flag) }
+        return nil
+    }
+
+    /// `config plugboard.PaymentContainer.gateway.use`.
+    public func origin(of path: [String]) -> String {
+        "config " + ([scope] + path).joined(separator: ".")
+    }
+
+    /// The value of `key`, read as a secret.
+    public func secret(forKey key: String) -> String? {
+        reader.string(forKey: ConfigKey(key), isSecret: true)
+    }
+}
+
+extension ProfileOptions {
+    /// Reads profile settings and `config:` secrets from `reader` (see ``ConfigReaderValueSource``).
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    public mutating func readValues(from reader: ConfigReader, scope: String = "plugboard") {
+        valueSource = ConfigReaderValueSource(reader, scope: scope)
+    }
+}

@@ -1,0 +1,16 @@
+/// Settings and secrets from the program's own configuration system, for the launch: the `PlugboardConfiguration`
+/// product makes one of a swift-configuration `ConfigReader`; a program with another system can write its own.
+///
+/// The launch asks it for every setting the program declared (each factory's `use`, `scope`, `value` and the
+/// fields of its settings), after the profile files and before `PLUGBOARD__...` variables and `--plugboard-set`
+/// arguments, and for the value of every `config:KEY` secret reference. A configuration cannot list its keys,
+/// so a misspelt key there is not found; Plugboard's own variables and arguments report theirs.
+public protocol ProfileValueSource: Sendable {
+    /// The text the configuration sets for the setting at `path` (`["PaymentContainer", "gateway", "with",
+    /// "timeoutSeconds"]`: container, factory key, `use`, `scope`, `value` or `with`, then fields), or nil.
+    func setting(at path: [String]) -> String?
+    /// How diagnostics and `explain` name the setting at `path`: the key the configuration reads for it.
+    func origin(of path: [String]) -> String
+    /// The value of `key`, for a `config:KEY` secret reference, or nil.
+    func secret(forKey key: String) -> String?
+}
