@@ -29,11 +29,11 @@ package struct OverrideMerger {
             case .failure(let problem): diagnostics.append(problem)
             }
         }
-        resolved.sort { a, b in
-            (a.override.source, a.target.fields.count > 0 ? 1 : 0) < (
-                b.override.source, b.target.fields.count > 0 ? 1 : 0
-            )
-        }
+        // Ordered by source, then choices before fields, then as given (the sort itself is not stable).
+        resolved = resolved.enumerated().sorted { a, b in
+            (a.element.override.source, a.element.target.fields.isEmpty ? 0 : 1, a.offset)
+                < (b.element.override.source, b.element.target.fields.isEmpty ? 0 : 1, b.offset)
+        }.map(\.element)
         // The same setting twice from one source: which one was meant cannot be told.
         var seen: [String: SettingOverride] = [:]
         for (override, target) in resolved {
@@ -206,11 +206,10 @@ package struct OverrideMerger {
         let pairs = existing.flatMap { $0.tree.pairs(of: $0.index) }
         var name = first.value
         if !properties.contains(name) {
-            let folded = Self.folded(name)
-            let matches = (properties + (pairs.map { p in p.map { existing!.tree.scalar($0.key)! } } ?? [])).filter {
-                Self.folded($0) == folded
-            }
-            if Set(matches).count == 1 { name = matches[0] }
+            // The declared fields, and those the files already set (for a type the catalog could not follow).
+            let present = existing.flatMap { existing in pairs?.map { existing.tree.scalar($0.key)! } } ?? []
+            let matches = Set((properties + present).filter { Self.folded($0) == Self.folded(name) })
+            if matches.count == 1 { name = matches.first! }
         }
         if let (tree, index) = existing, pairs != nil {
             builder.place(next: tree.position(of: index))
