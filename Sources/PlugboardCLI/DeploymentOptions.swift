@@ -31,8 +31,11 @@ struct DeploymentOptions: ParsableArguments {
     /// The overrides, by source, with the findings of files that are not NAME=VALUE.
     func overrides() throws -> (overrides: [SettingOverride], secrets: SecretResolver?, diagnostics: [Diagnostic]) {
         var environment = ProcessInfo.processInfo.environment
-        var overrides = readsEnvironment ? SettingOverride.fromEnvironment(environment) : []
+        var overrides: [SettingOverride] = []
         var diagnostics: [Diagnostic] = []
+        if readsEnvironment {
+            (overrides, diagnostics) = SettingOverride.fromEnvironment(environment)
+        }
         for file in environmentFiles {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ToolError(description: "cannot read the environment file \(file)")

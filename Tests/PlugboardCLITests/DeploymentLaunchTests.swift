@@ -76,6 +76,16 @@ import Testing
             ), "\(run.errors)")
     }
 
+    @Test func aVariableWithOneUnderscoreAfterThePrefixStopsTheLaunchInsteadOfBeingIgnored() throws {
+        let (run, _) = try launch(environment: ["PLUGBOARD_OrdersContainer__retries__value": "4"])
+        #expect(run.status == ProfileFailure.exitCode)
+        #expect(
+            run.errors.contains(
+                "$PLUGBOARD_OrdersContainer__retries__value:1:2: error: PLUGBOARD_OrdersContainer__retries__value is not read as an override"
+            ), "\(run.errors)")
+        #expect(run.errors.contains("did you mean PLUGBOARD__OrdersContainer__retries__value? [PB500]"))
+    }
+
     @Test func aSecretFromAMountedFileReachesTheGatewayAndIsPrintedNowhere() throws {
         let secrets = CLI.temporaryDirectory()
         try (Self.key + "\n").write(toFile: secrets + "/payment_key", atomically: true, encoding: .utf8)

@@ -54,15 +54,29 @@ import Testing
     func texts(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.description) }
 
     @Test func variablesAreThoseWithThePrefixInAnyCaseInNameOrder() {
-        let found = SettingOverride.fromEnvironment([
+        let (found, misspelt) = SettingOverride.fromEnvironment([
             "PLUGBOARD_PROFILE": "staging", "HOME": "/root", "plugboard__PaymentContainer__gateway__use": "stub",
-            "PLUGBOARD__A__b__scope": "cached",
+            "PLUGBOARD__A__b__scope": "cached", "PLUGBOARD_ORDERS_CONTAINER_RETRIES_VALUE": "9",
         ])
+        #expect(misspelt.isEmpty, "swift-configuration's names (one underscore, no double) are not overrides")
         #expect(found.map(\.origin) == ["$PLUGBOARD__A__b__scope", "$plugboard__PaymentContainer__gateway__use"])
         #expect(found[1].path.map(\.value) == ["PaymentContainer", "gateway", "use"])
         #expect(found[1].path.map(\.position.column) == [13, 31, 40], "columns of $NAME, the $ included")
         #expect(found[1].value == "stub")
         #expect(found[1].valuePosition.column == 44)
+    }
+
+    @Test func aVariableThatWouldBeIgnoredIsReportedWithTheNameMeant() {
+        let (overrides, misspelt) = SettingOverride.fromEnvironment([
+            "PLUGBOARD_PaymentContainer__gateway__use": "stub", "PLUGBORD__PaymentContainer__gateway__scope": "cached",
+            "UNRELATED__NAME": "x",
+        ])
+        #expect(overrides.isEmpty)
+        #expect(
+            texts(misspelt) == [
+                "$PLUGBOARD_PaymentContainer__gateway__use:1:2: error: PLUGBOARD_PaymentContainer__gateway__use is not read as an override: an override's variable starts with PLUGBOARD__ (two underscores); did you mean PLUGBOARD__PaymentContainer__gateway__use? [PB500]",
+                "$PLUGBORD__PaymentContainer__gateway__scope:1:2: error: PLUGBORD__PaymentContainer__gateway__scope is not read as an override: an override's variable starts with PLUGBOARD__ (two underscores); did you mean PLUGBOARD__PaymentContainer__gateway__scope? [PB500]",
+            ])
     }
 
     @Test func anEnvironmentFileReadsAsDockerAndSystemdWriteThem() {
@@ -99,7 +113,7 @@ import Testing
     }
 
     @Test func anUpperCasedVariableFindsTheDeclaredNamesAndKeepsTheFilesOtherSettings() throws {
-        let overrides = SettingOverride.fromEnvironment([
+        let (overrides, _) = SettingOverride.fromEnvironment([
             "PLUGBOARD__PAYMENTCONTAINER__GATEWAY__WITH__RETRY__COUNT": "5",
             "PLUGBOARD__PAYMENTCONTAINER__GATEWAY__WITH__TIMEOUTSECONDS": "1.5",
         ])
@@ -124,7 +138,8 @@ import Testing
     @Test func aWrongValueInAFileFieldStillPointsIntoTheFileAfterAnOverride() throws {
         let text = Self.base.replacingOccurrences(of: "count: 2", with: "count: two")
         let (_, diagnostics) = try merged(
-            SettingOverride.fromEnvironment(["PLUGBOARD__PaymentContainer__gateway__with__timeoutSeconds": "3"]),
+            SettingOverride.fromEnvironment(["PLUGBOARD__PaymentContainer__gateway__with__timeoutSeconds": "3"])
+                .overrides,
             over: text)
         #expect(
             texts(diagnostics).contains { $0.hasPrefix("base.yaml:6:59: error: expected a whole number") },
@@ -151,7 +166,7 @@ import Testing
 
     @Test func aNameThatMatchesTwoDeclaredNamesOnceCaseIsIgnoredIsRefused() throws {
         let (_, diagnostics) = try merged(
-            SettingOverride.fromEnvironment(["PLUGBOARD__PaymentContainer__ORDERSTORE__scope": "cached"]))
+            SettingOverride.fromEnvironment(["PLUGBOARD__PaymentContainer__ORDERSTORE__scope": "cached"]).overrides)
         #expect(
             texts(diagnostics) == [
                 "$PLUGBOARD__PaymentContainer__ORDERSTORE__scope:1:31: error: 'ORDERSTORE' matches the factory keys 'orderStore' and 'order_store' once case is ignored: spell it exactly [PB500]"
@@ -178,7 +193,7 @@ import Testing
             SettingOverride.fromEnvironment([
                 "PLUGBOARD__PaymentContainer__gateway__use": "stub",
                 "PLUGBOARD__PAYMENTCONTAINER__GATEWAY__USE": "http",
-            ]))
+            ]).overrides)
         #expect(
             texts(diagnostics) == [
                 "$PLUGBOARD__PaymentContainer__gateway__use:1:13: error: PaymentContainer.gateway.use is set twice, also by $PLUGBOARD__PAYMENTCONTAINER__GATEWAY__USE [PB500]"

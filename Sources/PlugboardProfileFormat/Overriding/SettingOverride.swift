@@ -38,8 +38,18 @@ package struct SettingOverride: Sendable {
     package static let argument = "--plugboard-set"
 
     /// The overrides among `environment`'s variables (those whose names start with `PLUGBOARD__`, in any
-    /// case), in name order. Each is named `$NAME`, and its positions are columns of `$NAME=VALUE`.
-    package static func fromEnvironment(_ environment: [String: String]) -> [SettingOverride] {
+    /// case), in name order, with the variables that look like misspelt ones. Each is named `$NAME`, and its
+    /// positions are columns of `$NAME=VALUE`.
+    package static func fromEnvironment(_ environment: [String: String]) -> (
+        overrides: [SettingOverride], diagnostics: [Diagnostic]
+    ) {
+        let misspelt = misspeltVariables(Array(environment.keys)) {
+            SourcePosition(file: "$" + $0, line: 1, column: 2)
+        }
+        return (overrides(inEnvironment: environment), misspelt)
+    }
+
+    private static func overrides(inEnvironment environment: [String: String]) -> [SettingOverride] {
         environment.keys.sorted().compactMap { name in
             guard name.uppercased().hasPrefix(environmentPrefix) else { return nil }
             let origin = "$" + name
@@ -48,6 +58,28 @@ package struct SettingOverride: Sendable {
                 path: split(name, at: SourcePosition(file: origin, line: 1, column: 2)),
                 value: environment[name]!,
                 valuePosition: SourcePosition(file: origin, line: 1, column: name.count + 3))
+        }
+    }
+
+    /// Variables that look like overrides but would be ignored: `PLUGBOARD_Container__store__use` (one
+    /// underscore after the prefix) or a misspelt prefix (`PLUGBORD__...`). A launch stops on them, as on any
+    /// other typo in an override, instead of starting without the setting.
+    package static func misspeltVariables(_ names: [String], at position: (String) -> SourcePosition) -> [Diagnostic] {
+        names.sorted().compactMap { name in
+            let upper = name.uppercased()
+            guard !upper.hasPrefix(environmentPrefix), let separator = name.range(of: environmentSeparator) else {
+                return nil
+            }
+            let head = String(name[..<separator.lowerBound])
+            let rest = String(name[separator.upperBound...])
+            let oneUnderscore = upper.hasPrefix("PLUGBOARD_")
+            guard oneUnderscore || suggestion(for: head, among: ["PLUGBOARD"]) != nil else { return nil }
+            let meant =
+                environmentPrefix + (oneUnderscore ? String(name.dropFirst("PLUGBOARD_".count)) : rest)
+            return Diagnostic(
+                .invalidOverride,
+                "\(name) is not read as an override: an override's variable starts with \(environmentPrefix) (two underscores); did you mean \(meant)?",
+                at: position(name))
         }
     }
 
@@ -60,6 +92,7 @@ package struct SettingOverride: Sendable {
         var overrides: [SettingOverride] = []
         var variables: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
+        var positions: [String: SourcePosition] = [:]
         // "\r\n" is one Character: Windows line ends split as lines too.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (offset, rawLine) in lines.enumerated() {
@@ -85,6 +118,7 @@ package struct SettingOverride: Sendable {
                 value = String(value.dropFirst().dropLast())
             }
             variables[name] = value
+            positions[name] = start
             guard name.uppercased().hasPrefix(environmentPrefix) else { continue }
             overrides.append(
                 SettingOverride(
@@ -92,6 +126,7 @@ package struct SettingOverride: Sendable {
                     value: value,
                     valuePosition: SourcePosition(file: file, line: offset + 1, column: column + name.count + 1)))
         }
+        diagnostics += misspeltVariables(Array(positions.keys)) { positions[$0]! }
         return (overrides, variables, diagnostics)
     }
 

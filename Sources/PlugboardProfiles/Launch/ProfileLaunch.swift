@@ -74,10 +74,12 @@ public struct ProfileLaunch: Sendable {
         // A test's profiles (``ProfileOverride``) are not changed by the shell's variables or the runner's arguments.
         let (arguments, argumentDiagnostics) =
             override == nil ? SettingOverride.fromArguments(options.arguments) : ([], [])
-        var overrides = (override == nil ? SettingOverride.fromEnvironment(options.environment) : []) + arguments
+        let (variables, variableDiagnostics) =
+            override == nil ? SettingOverride.fromEnvironment(options.environment) : ([], [])
+        var overrides = variables + arguments
         guard
             !selection.names.isEmpty || !overrides.isEmpty || !argumentDiagnostics.isEmpty
-                || options.valueSource != nil
+                || !variableDiagnostics.isEmpty || options.valueSource != nil
         else { return (launch, [:]) }
 
         let origin = SourcePosition(file: "<\(selection.source.label)>", line: 1, column: 1)
@@ -85,7 +87,7 @@ public struct ProfileLaunch: Sendable {
         launch.files = documents.map(\.file)
         launch.contentHash = contentHash(of: launch.files)
         var merged = MergedProfile(names: selection.names, documents: documents)
-        var overrideDiagnostics = argumentDiagnostics
+        var overrideDiagnostics = argumentDiagnostics + variableDiagnostics
         if !overrides.isEmpty || options.valueSource != nil {
             // Names in overrides are matched to the program's declarations, which its catalog lists.
             let catalog = program.catalog
