@@ -35,6 +35,7 @@ let package = Package(
             name: "OrderServiceTests",
             dependencies: [
                 "OrderService",
+                .product(name: "PlugboardProfiles", package: plugboard),
                 .product(name: "PlugboardTesting", package: plugboard),
                 .product(name: "PlugboardProfilesTesting", package: plugboard),
             ]),

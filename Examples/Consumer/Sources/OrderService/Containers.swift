@@ -1,3 +1,4 @@
+import Foundation
 import Plugboard
 import PlugboardProfiles
 
@@ -29,8 +30,25 @@ public struct StubGateway: PaymentGateway {
     public var name: String { "stub" }
 }
 
+/// Card payments through the payment provider's HTTP API, with the API key the deployment provides.
 public struct CardGateway: PaymentGateway {
-    public var name: String { "card" }
+    public struct Settings: Decodable, Sendable {
+        /// The provider's API.
+        public var endpoint: URL
+        /// The API key: a secret, which profiles give by reference (`file:/run/secrets/payment_api_key`).
+        public var apiKey: Secret
+
+        public init(endpoint: URL, apiKey: Secret) {
+            self.endpoint = endpoint
+            self.apiKey = apiKey
+        }
+    }
+
+    public let settings: Settings
+    public init(settings: Settings) { self.settings = settings }
+
+    /// `card api.payments.example (key: Secret(file:..., redacted))`: the key's reference, never the key.
+    public var name: String { "card \(settings.endpoint.host ?? "") (key: \(settings.apiKey))" }
 }
 
 /// The orders module's container.
@@ -62,7 +80,12 @@ public final class PaymentContainer: SharedContainer, AutoRegistering {
     public var gateway: Factory<any PaymentGateway> { self { StubGateway() } }
 
     public func autoRegister() {
-        applyProfile(gateway.choices(["stub": { StubGateway() }, "card": { CardGateway() }]))
+        applyProfile(
+            gateway.choices([
+                "stub": .make { StubGateway() },
+                "card": .settings(CardGateway.Settings.self) { CardGateway(settings: $0) },
+            ])
+        )
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import OrderService
 import Plugboard
+import PlugboardProfiles
 import PlugboardProfilesTesting
 import PlugboardTesting
 import Testing
@@ -31,5 +32,14 @@ extension Trait where Self == ProfileTrait {
     @Test(.ordersProfile("staging")) func aTestAppliesAProfile() {
         #expect(OrderContainer.shared.store().name == "sql /var/lib/orders.db")
         #expect(OrderContainer.shared.maxItems() == 50)
+    }
+
+    @Test func theCardGatewayNamesItsKeyByReferenceOnly() throws {
+        let gateway = CardGateway(
+            settings: .init(
+                endpoint: try #require(URL(string: "https://api.payments.example")),
+                apiKey: Secret(reference: "file:/run/secrets/payment_api_key", value: "pk-live-123")))
+        #expect(gateway.name == "card api.payments.example (key: Secret(file:/run/secrets/payment_api_key, redacted))")
+        #expect(gateway.settings.apiKey.value == "pk-live-123")
     }
 }
