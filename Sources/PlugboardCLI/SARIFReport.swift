@@ -62,9 +62,11 @@ enum SARIFReport {
         return driver
     }
 
-    /// A file as SARIF names it: a relative path stays relative to the run's folder (as code scanning wants it);
-    /// an absolute path becomes a `file://` URI.
+    /// A file as SARIF names it: a relative path stays relative to the run's folder (as code scanning wants it),
+    /// percent-encoded (an override's origin, `--set Container.key.use`, has a space); an absolute path becomes a
+    /// `file://` URI.
     static func artifactURI(_ path: String) -> String {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path).absoluteString : path
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).absoluteString }
+        return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 }

@@ -201,6 +201,12 @@ import Testing
             ],
             environment: ["PAYMENT_API_KEY": Self.key])
         #expect(resolved.status == 0, "\(resolved.output)")
+        let sarif = try CLI.run(
+            [
+                "validate", folder, "--catalog", catalog, "--profile", "production", "--set",
+                "OrdersContainer.store.use=memry", "--format", "sarif",
+            ])
+        #expect(sarif.output.contains("\"uri\" : \"--set%20OrdersContainer.store.use\""), "a valid URI reference")
         for format in ["json", "sarif"] {
             let report = try CLI.run(
                 ["validate", folder, "--catalog", catalog, "--resolve-secrets", "--format", format],
