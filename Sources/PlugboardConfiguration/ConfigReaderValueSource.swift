@@ -36,10 +36,11 @@ public struct ConfigReaderValueSource: ProfileValueSource {
         self.scope = scope
     }
 
-    /// The setting's text: a string, or a number or boolean as the configuration holds it.
-    public func setting(at path: [String]) -> String? {
+    /// The setting's text: a string, or a number or boolean as the configuration holds it. A secret setting's
+    /// reference is read as a secret, so that the reader's access log redacts it (whatever it holds).
+    public func setting(at path: [String], isSecret: Bool) -> String? {
         let key = ConfigKey([scope] + path)
-        if let text = reader.string(forKey: key) { return text }
+        if let text = reader.string(forKey: key, isSecret: isSecret) { return text }
         if let number = reader.int(forKey: key) { return String(number) }
         if let number = reader.double(forKey: key) { return String(number) }
         if let flag = reader.bool(forKey: key) { return String(flag) }

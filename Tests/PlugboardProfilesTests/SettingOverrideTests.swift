@@ -14,7 +14,7 @@ import Testing
             settingsType: "HTTPSettings",
             settings: .object(
                 properties: [
-                    "url": .url, "timeoutSeconds": .number,
+                    "url": .url, "timeoutSeconds": .number, "apiKey": .secret,
                     "retry": .object(properties: ["count": .integer, "backoff": .number], required: ["count"]),
                 ], required: ["url"]))
         var payment = Catalog.CatalogContainer()
@@ -201,10 +201,13 @@ import Testing
     }
 
     @Test func everyDeclaredSettingHasAPathForAConfigurationToBeAskedFor() {
-        let paths = SettingOverride.settingPaths(in: Self.catalog).map { $0.joined(separator: ".") }
+        let paths = SettingOverride.settingPaths(in: Self.catalog).map { $0.components.joined(separator: ".") }
         #expect(paths.contains("PaymentContainer.gateway.use"))
         #expect(paths.contains("PaymentContainer.gateway.with.retry.count"))
         #expect(paths.contains("PaymentContainer.orderStore.scope"))
         #expect(!paths.contains("PaymentContainer.orderStore.value"), "not configurable")
+        #expect(!paths.contains("PaymentContainer.gateway.with"), "with is set field by field")
+        let secrets = SettingOverride.settingPaths(in: Self.catalog).filter(\.isSecret).map(\.components)
+        #expect(secrets == [["PaymentContainer", "gateway", "with", "apiKey"]], "read as a secret: never logged")
     }
 }

@@ -190,39 +190,48 @@ package struct SettingOverride: Sendable {
 }
 
 extension SettingOverride {
+    /// A setting an override may set, as a configuration is asked for it.
+    package struct SettingPath: Hashable, Sendable {
+        /// Container, key, field, then fields inside `with` or `value`.
+        package var components: [String]
+        /// Whether the setting is a `Secret` (its reference is read as a secret, so an access log redacts it).
+        package var isSecret: Bool
+    }
+
     /// Every setting path an override may set in a program with `catalog`: each factory's `use` and `scope`,
     /// its `value` and the fields inside it, and the fields of every implementation's settings. A
     /// configuration system that cannot list its keys is asked for these.
-    package static func settingPaths(in catalog: Catalog) -> [[String]] {
-        var paths: [[String]] = []
+    package static func settingPaths(in catalog: Catalog) -> [SettingPath] {
+        var paths: [SettingPath] = []
         for (container, declared) in catalog.containers.sorted(by: { $0.key < $1.key }) {
             for (key, factory) in declared.factories.sorted(by: { $0.key < $1.key }) {
-                paths.append([container, key, "use"])
-                paths.append([container, key, "scope"])
+                paths.append(SettingPath(components: [container, key, "use"], isSecret: false))
+                paths.append(SettingPath(components: [container, key, "scope"], isSecret: false))
                 if let value = factory.value {
-                    paths.append([container, key, "value"])
-                    paths += fieldPaths(of: value, under: [container, key, "value"])
+                    paths += fieldPaths(of: value, at: [container, key, "value"])
                 }
-                var settings: Set<[String]> = []
+                var settings: Set<SettingPath> = []
                 for implementation in factory.implementations.values {
-                    if let shape = implementation.settings {
-                        settings.formUnion(fieldPaths(of: shape, under: [container, key, "with"]))
-                    }
+                    guard let shape = implementation.settings else { continue }
+                    settings.formUnion(fieldPaths(of: shape, at: [container, key, "with"]).dropFirst())
                 }
-                paths += settings.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
+                paths += settings.sorted { $0.components.lexicographicallyPrecedes($1.components) }
             }
         }
         return paths
     }
 
-    /// The paths of the fields of an object shape, nested ones included (a few levels: settings are shallow).
-    private static func fieldPaths(of shape: TypeShape, under prefix: [String], depth: Int = 0) -> [[String]] {
+    /// The path of a value of `shape` at `prefix`, then those of its fields, nested ones included (a few
+    /// levels: settings are shallow).
+    private static func fieldPaths(of shape: TypeShape, at prefix: [String], depth: Int = 0) -> [SettingPath] {
         var shape = shape
         if case .checkedByProgram(let inner) = shape { shape = inner }
-        guard case .object(let properties, _) = shape, depth < 4 else { return [] }
-        return properties.keys.sorted().flatMap { name in
-            [prefix + [name]] + fieldPaths(of: properties[name]!, under: prefix + [name], depth: depth + 1)
-        }
+        let own = SettingPath(components: prefix, isSecret: shape == .secret)
+        guard case .object(let properties, _) = shape, depth < 4 else { return [own] }
+        return [own]
+            + properties.keys.sorted().flatMap { name in
+                fieldPaths(of: properties[name]!, at: prefix + [name], depth: depth + 1)
+            }
     }
 
     /// An override from a configuration key, named `origin` (the key as the configuration spells it).

@@ -135,8 +135,9 @@ public struct ProfileLaunch: Sendable {
     /// The settings `source` sets, asked for every setting the catalog's program declares.
     static func configurationOverrides(from source: any ProfileValueSource, catalog: Catalog) -> [SettingOverride] {
         SettingOverride.settingPaths(in: catalog).compactMap { path in
-            source.setting(at: path).map {
-                SettingOverride(configurationPath: path, origin: source.origin(of: path), value: $0)
+            source.setting(at: path.components, isSecret: path.isSecret).map {
+                SettingOverride(
+                    configurationPath: path.components, origin: source.origin(of: path.components), value: $0)
             }
         }
     }

@@ -8,7 +8,8 @@
 public protocol ProfileValueSource: Sendable {
     /// The text the configuration sets for the setting at `path` (`["PaymentContainer", "gateway", "with",
     /// "timeoutSeconds"]`: container, factory key, `use`, `scope`, `value` or `with`, then fields), or nil.
-    func setting(at path: [String]) -> String?
+    /// `isSecret` marks a `Secret` setting: read it as a secret, so that whatever it holds is never logged.
+    func setting(at path: [String], isSecret: Bool) -> String?
     /// How diagnostics and `explain` name the setting at `path`: the key the configuration reads for it.
     func origin(of path: [String]) -> String
     /// The value of `key`, for a `config:KEY` secret reference, or nil.
