@@ -50,6 +50,24 @@ import Testing
             ))
     }
 
+    @Test func containersMadeAfterTheLaunchGetTheOverridesAndSecretsTheLaunchChecked() throws {
+        let (run, _) = try launch(
+            scenario: "later",
+            environment: [
+                "PLUGBOARD__OrdersContainer__retries__value": "4",
+                "PLUGBOARD__PaymentContainer__gateway__with__timeoutSeconds": "2",
+            ])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        for line in lines {
+            #expect(
+                line.hasSuffix(
+                    "orders.retries=4 payment.gateway=http-gateway https://pay.example timeout=2.0 key=expected"),
+                "\(line)")
+        }
+    }
+
     @Test func anArgumentWinsOverAVariableForTheSameSetting() throws {
         let (run, _) = try launch(
             ["--plugboard-set", "OrdersContainer.store.use=memory"],
