@@ -102,6 +102,17 @@ extension Resolver {
     static let compat = Resolver(name: "compat")
 }
 
+/// The registrations the wrapper and `Resolving` tests share, made once per process: registering again
+/// replaces a registration and drops its cached instance, which would reach a test running beside it.
+enum CompatRegistrations {
+    static let made: Void = {
+        Resolver.main.register { CompatRootOnly() }
+        Resolver.compat.register(name: .fast) { CompatSessionService() }.scope(.container)
+        Resolver.compat.register { _, args in CompatLazyService(size: args() ?? 1) }
+        Resolver.compat.register { CompatSessionService() }.scope(.container)
+    }()
+}
+
 final class CompatResolverViewModel {
     @Injected var root: CompatRootOnly
     @Injected(name: .fast, container: .compat) var fast: CompatSessionService
@@ -113,10 +124,7 @@ final class CompatResolverViewModel {
 
 @Suite struct ResolverWrapperTests {
     init() {
-        Resolver.main.register { CompatRootOnly() }
-        Resolver.compat.register(name: .fast) { CompatSessionService() }.scope(.container)
-        Resolver.compat.register { _, args in CompatLazyService(size: args() ?? 1) }
-        Resolver.compat.register { CompatSessionService() }.scope(.container)
+        CompatRegistrations.made
     }
 
     @Test func typeInferredWrappersResolveFromResolver() {
@@ -153,7 +161,7 @@ final class CompatMockedViewController: Resolving {
 
 @Suite struct ResolverResolvingTests {
     @Test func resolvingTypesResolveFromRootUnlessTheyNameAContainer() {
-        Resolver.compat.register(name: .fast) { CompatSessionService() }.scope(.container)
+        CompatRegistrations.made
         #expect(CompatProfileViewController().resolver === Resolver.root)
         let mocked = CompatMockedViewController()
         #expect(mocked.session === Resolver.compat.resolve(name: .fast) as CompatSessionService)
