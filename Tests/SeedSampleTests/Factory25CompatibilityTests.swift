@@ -87,7 +87,9 @@ final class CompatViewModel {
         #expect(seen.count == 2)
     }
 
-    @Test func resettingTheSingletonScopeOfAContainerLeavesSingletonsAlone() {
+    /// Isolated singletons: resetting the process's singleton scope would reach the tests running beside it
+    /// (a stress test saw its singletons built twice).
+    @Test(.container) func resettingTheSingletonScopeOfAContainerLeavesSingletonsAlone() {
         let container = CompatContainer()
         let singleton = container.tracked()
         container.manager.reset(scope: .singleton)
