@@ -202,6 +202,16 @@ import Testing
                 "$PLUGBOARD__PaymentContainer__gateway__with__timeoutSeconds:1:61: error: expected a number"))
         #expect(validated.output.contains("\(deployment):3:67: error: expected a number"))
 
+        // explain, given the same variables from its own environment, shows each with its origin.
+        let explained = try CLI.run(
+            ["explain", "production", "--dir", folder, "--catalog", catalog, "--environment"],
+            environment: ["PLUGBOARD__OrdersContainer__store__use": "memory"])
+        #expect(explained.status == 0, "\(explained.output)")
+        #expect(
+            explained.output.contains(
+                "OrdersContainer.store.use = memory  ($PLUGBOARD__OrdersContainer__store__use:1; overrides \(folder)/production.yaml:4)"
+            ), "\(explained.output)")
+
         // With --resolve-secrets, a key the validator's environment lacks is an error; given, it passes.
         let good = CLI.temporaryDirectory() + "/good.env"
         try "PLUGBOARD__OrdersContainer__store__use=memory\n".write(toFile: good, atomically: true, encoding: .utf8)
