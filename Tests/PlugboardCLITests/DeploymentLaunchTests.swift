@@ -164,6 +164,11 @@ import Testing
             ], profile: profile)
         #expect(overridden.output.hasPrefix("shared orders.store=memory-store orders.retries=11 "))
 
+        // Without the environment provider's value, the in-memory default: a number as the configuration holds it.
+        let (defaults, _) = try launch(
+            scenario: "configuration", environment: ["LAUNCH_CHECKS_CONFIG_KEY": Self.key], profile: profile)
+        #expect(defaults.output.hasPrefix("shared orders.store=memory-store orders.retries=2 "), "\(defaults.errors)")
+
         let (missing, folder) = try launch(scenario: "configuration", profile: profile)
         #expect(missing.status == ProfileFailure.exitCode)
         #expect(
