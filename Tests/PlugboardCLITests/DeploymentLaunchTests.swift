@@ -94,6 +94,25 @@ import Testing
             ), "\(run.errors)")
     }
 
+    @Test func overridesWithoutAnyProfileApplyOverTheCodeOrStopIt() throws {
+        let applied = try CLI.run(
+            ["stop"], environment: ["PLUGBOARD__OrdersContainer__store__use": "memory"],
+            executable: "plugboard-launch-checks")
+        #expect(applied.status == 0, "\(applied.errors)")
+        #expect(
+            applied.output.hasPrefix("shared orders.store=memory-store orders.retries=0 payment.gateway=code-gateway"))
+        #expect(
+            applied.errors.contains("applied setting overrides to OrdersContainer, PaymentContainer with overrides"))
+        let refused = try CLI.run(
+            ["stop"], environment: ["PLUGBOARD__OrdersContainer__store__use": "memry"],
+            executable: "plugboard-launch-checks")
+        #expect(refused.status == ProfileFailure.exitCode)
+        #expect(
+            refused.errors.contains(
+                "plugboard: the setting overrides were not applied to OrdersContainer, PaymentContainer; stopping"),
+            "\(refused.errors)")
+    }
+
     @Test func aVariableWithOneUnderscoreAfterThePrefixStopsTheLaunchInsteadOfBeingIgnored() throws {
         let (run, _) = try launch(environment: ["PLUGBOARD_OrdersContainer__retries__value": "4"])
         #expect(run.status == ProfileFailure.exitCode)

@@ -20,20 +20,23 @@ enum ProgramEdge {
                 options.logger.info("\(appliedLine(launch, options: options))")
             }
         case .refused:
-            let names = subject(launch, naming: false)
+            // `profile staging was`, or `the setting overrides were` when no profile is active.
+            let refused =
+                launch.selection.source == .none
+                ? "the setting overrides were" : "profile \(launch.selection.names.joined(separator: ", ")) was"
             let containers = launch.containers.joined(separator: ", ")
             switch options.failurePolicy {
             case .stop:
                 var text = launch.diagnostics.map { "\($0)\n" }.joined()
                 text +=
-                    "plugboard: \(names) was not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
+                    "plugboard: \(refused) not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
                 FileHandle.standardError.write(Data(text.utf8))
                 exit(ProfileFailure.exitCode)
             case .keepDefaults:
                 for diagnostic in launch.diagnostics {
                     options.logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
                 }
-                options.logger.error("\(names) was not applied to \(containers); keeping the code's defaults")
+                options.logger.error("\(refused) not applied to \(containers); keeping the code's defaults")
             }
         case .catalogExported:
             exit(0)
@@ -56,12 +59,10 @@ enum ProgramEdge {
             + launch.contentHash
     }
 
-    /// `profile staging`, with what chose it (`(--plugboard-profile)`) when `naming`; `setting overrides` when
-    /// no profile is active.
-    static func subject(_ launch: ProfileLaunch, naming: Bool = true) -> String {
+    /// `profile staging (--plugboard-profile)`, or `setting overrides` when no profile is active.
+    static func subject(_ launch: ProfileLaunch) -> String {
         guard launch.selection.source != .none else { return "setting overrides" }
-        let names = launch.selection.names.joined(separator: ",")
-        return naming ? "profile \(names) (\(launch.selection.source.label))" : "profile \(names)"
+        return "profile \(launch.selection.names.joined(separator: ",")) (\(launch.selection.source.label))"
     }
 
     static func relative(_ path: String, to directory: String) -> String {
