@@ -9,6 +9,9 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Plugboard", targets: ["Plugboard"]),
+        // Resolver's API (`Resolver`, its `Resolving` and property wrappers) on the same engine, for code
+        // written for Resolver.
+        .library(name: "PlugboardResolver", targets: ["PlugboardResolver"]),
         .library(name: "PlugboardTesting", targets: ["PlugboardTesting"]),
         .library(name: "PlugboardProfiles", targets: ["PlugboardProfiles"]),
         // The profile format alone (parse, read, merge, check, catalogs), without the DI engine: for tools.
@@ -43,6 +46,7 @@ let package = Package(
         // The resolution path's thread-local (Swift has no thread-local storage of its own).
         .target(name: "CPlugboardThread"),
         .target(name: "Plugboard", dependencies: ["CPlugboardThread"], swiftSettings: strict),
+        .target(name: "PlugboardResolver", dependencies: ["Plugboard"], swiftSettings: strict),
         .target(name: "PlugboardTesting", dependencies: ["Plugboard"], swiftSettings: strict),
         // libyaml from the system: Debian's libyaml-dev (the only YAML parser; no YAML package).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -143,6 +147,12 @@ let package = Package(
                 "plugboard-launch-checks", "plugboard-greeter-example",
             ],
             exclude: ["Fixtures"]
+        ),
+        // Resolver's users' code: a target that imports only PlugboardResolver (Swift 5 mode, as Resolver 1.5's).
+        .testTarget(
+            name: "ResolverStyleTests",
+            dependencies: ["PlugboardResolver"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The seeds' samples, compiled as written there (Swift 5 mode: `static var shared = ...`).
         .testTarget(

@@ -38,14 +38,14 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     /// The type of the container this manager serves (its metadata's address), recorded on first use:
     /// factories hold the manager, not the container, and name the container in messages by it.
     private var ownerType: AtomicWord<UInt> { inlineWord(6) }
-    /// How messages name the container when not by its type: set by ``Resolver`` before the manager is shared.
-    var explicitName: String?
+    /// How messages name the container when not by its type: set by `PlugboardResolver`'s `Resolver` before the manager is shared.
+    package var explicitName: String?
 
     private var pushed: [SavedState] = []
 
     /// Whether something was registered for factory `id` in this container (`register`, a profile, a
     /// type-keyed or Resolver registration): the one question the layers above ask of a slot directly.
-    func hasRegistration(_ id: Int) -> Bool {
+    package func hasRegistration(_ id: Int) -> Bool {
         ReadSection.read { slots.withFields(id) { $0.registration != nil } }
     }
 
@@ -235,7 +235,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     /// Runs the container's `autoRegister()` if this is its first use (or the first since a reset).
     @inlinable @inline(__always)
-    func prepare(_ container: any ManagedContainer) {
+    package func prepare(_ container: any ManagedContainer) {
         if !autoRegistered.load(ordering: .acquiring) {
             runAutoRegister(container)
         }
@@ -306,7 +306,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     // MARK: Introspection
 
-    /// The container's name in messages: its type's name (``Resolver``: its own name).
+    /// The container's name in messages: its type's name (a `Resolver`: its own name).
     var ownerName: String {
         explicitName ?? ownerTypeName
     }

@@ -10,7 +10,7 @@ public protocol ManagedContainer: AnyObject, Sendable {
     /// holds the manager it was made with (not the container), so it must stay the same object.
     var manager: ContainerManager { get }
     /// The container's name in profiles and catalogs; its type's name unless it says otherwise. Messages about
-    /// a factory (traces, cycles, promises) name its container by type, or a ``Resolver`` by its own name: a
+    /// a factory (traces, cycles, promises) name its container by type, or a `Resolver` (PlugboardResolver) by its own name: a
     /// factory holds the manager, which outlives a temporary container.
     var containerName: String { get }
 }

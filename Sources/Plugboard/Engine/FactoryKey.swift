@@ -2,7 +2,7 @@
 /// once into a small integer so that containers find a factory's slot by indexing an array.
 public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// The dense number every container uses as the index of this factory's slot.
-    @usableFromInline let id: Int
+    @usableFromInline package let id: Int
 
     @usableFromInline
     init(id: Int) {
@@ -33,7 +33,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     /// Interns a key identified by its types alone (type-keyed registrations): a lock-free probe after the
     /// first call; `name` is asked for only then.
     @inlinable @inline(__always)
-    init(typeKeyed first: Any.Type, _ second: Any.Type, name: () -> String) {
+    package init(typeKeyed first: Any.Type, _ second: Any.Type, name: () -> String) {
         id = FactoryKeyRegistry.id(typeKeyed: ObjectIdentifier(first), ObjectIdentifier(second), name: name)
     }
 

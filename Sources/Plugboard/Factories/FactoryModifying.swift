@@ -188,6 +188,6 @@ extension FactoryModifying {
     /// The factory's key: the name of the property that defines it.
     public var key: FactoryKey { registration.key }
     /// The name of the container that owns the factory, as messages spell it: its type's name (a
-    /// ``Resolver``'s own name). Valid even after a temporary container is gone.
+    /// a `Resolver`'s own name). Valid even after a temporary container is gone.
     public var containerName: String { registration.containerName }
 }

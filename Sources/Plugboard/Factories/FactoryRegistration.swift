@@ -38,7 +38,7 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     /// A registration under a key made at run time (type-keyed registrations, `Resolver`), whose own
     /// definition takes no parameter.
-    init(container: any ManagedContainer, key: FactoryKey, plain factory: @escaping @Sendable () -> T) {
+    package init(container: any ManagedContainer, key: FactoryKey, plain factory: @escaping @Sendable () -> T) {
         let manager = Self.preparedManager(of: container)
         self.init(manager: manager, id: key.id, flags: RegistrationWord.plain, factory: FactoryBody(plain: factory))
     }
@@ -65,7 +65,7 @@ public struct FactoryRegistration<P, T>: Sendable {
     public var key: FactoryKey { FactoryKey(id: id) }
 
     /// The key's number: the index of the factory's slot.
-    @inlinable var id: Int { RegistrationWord.id(word) }
+    @inlinable package var id: Int { RegistrationWord.id(word) }
 
     @inlinable var pastOnce: Bool {
         get { word & RegistrationWord.pastOnce != 0 }

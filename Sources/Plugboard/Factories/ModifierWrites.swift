@@ -52,7 +52,7 @@ extension FactoryRegistration {
     }
 
     @usableFromInline
-    func register(_ factory: @escaping @Sendable (P) -> T) {
+    package func register(_ factory: @escaping @Sendable (P) -> T) {
         let quiet = manager.isAutoRegisteringOnThisThread
         let box = ClosureBox(factory)
         var scope: Scope?
@@ -84,9 +84,9 @@ extension FactoryRegistration {
         return carrying
     }
 
-    /// Sets the scope in the container only: for registrations that are not kept as factories (``Resolver``).
+    /// Sets the scope in the container only: for registrations that are not kept as factories (`PlugboardResolver`).
     @inlinable @inline(__always)
-    func applyScope(_ scope: Scope) {
+    package func applyScope(_ scope: Scope) {
         if holdsScope(serial: scope.serial) { return }
         writeScope(scope)
     }
@@ -182,7 +182,7 @@ extension FactoryRegistration {
 
     /// Inlined, so that the decorator's words are read where its type is known (see ``ClosureIdentity``).
     @inlinable @inline(__always)
-    func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = "") {
+    package func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = "") {
         writeDecorator(decorator, identity: ClosureIdentity.words(of: decorator), caller: caller)
     }
 

@@ -6,7 +6,7 @@ extension FactoryRegistration {
     /// Resolves through the fast path when the slot's published route and the container's settings allow
     /// it (a plain definition or registration, a cached or singleton hit), and through ``resolveInFull`` else.
     @inlinable @inline(__always)
-    func resolve(_ parameters: P) -> T {
+    package func resolve(_ parameters: P) -> T {
         let id = id
         var flags = manager.settingsFlags.load(ordering: .acquiring)
         if _slowPath(flags & ManagerSettings.pendingAutoRegister != 0) {
@@ -186,11 +186,11 @@ extension FactoryRegistration {
     }
 
     /// Whether the graph scope keeps `instance` for the rest of its resolution: always for a `Factory`; for a
-    /// ``Resolver`` registration only an object, as Resolver's graph scope does (a struct is made anew for each
-    /// injection).
+    /// registration whose parameters say so (Resolver's, see ``GraphKeepsObjectsOnly``) only an object, as
+    /// Resolver's graph scope does (a struct is made anew for each injection).
     @usableFromInline
     static func keepsInGraph(_ instance: T) -> Bool {
-        guard P.self == Resolver.Call.self else { return true }
+        guard P.self is any GraphKeepsObjectsOnly.Type else { return true }
         guard let service = ((instance as Any) as? any OptionalService)?.wrappedService ?? (instance as Any?) else {
             return false
         }

@@ -1,35 +1,27 @@
-/// Resolves a dependency when the enclosing object is made: from a shared container's factory (Factory's
-/// spelling) or from ``Resolver`` by the property's type (Resolver's).
+/// Resolves a dependency from a shared container's factory when the enclosing object is made.
 ///
 /// ```swift
 /// @Injected(\.service) var service: ServiceType
 /// @Injected(\ServiceContainer.service) var other: ServiceType
-/// @Injected var network: NetworkService               // Resolver.root.resolve()
-/// @Injected(name: .fast, container: .mock) var fast: NetworkService
 /// ```
 @propertyWrapper
 public struct Injected<T> {
-    private let source: DependencySource<T>
+    private let reference: () -> Factory<T>
     private var dependency: T
 
     /// Resolves `keyPath` on `Container.shared`.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        self.init(source: .factory({ Container.shared[keyPath: keyPath] }))
+        self.init(reference: { Container.shared[keyPath: keyPath] })
     }
 
     /// Resolves `keyPath` on the shared instance of a container of your own.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        self.init(source: .factory({ C.shared[keyPath: keyPath] }))
+        self.init(reference: { C.shared[keyPath: keyPath] })
     }
 
-    /// Resolves `T` from `container` (``Resolver/root`` by default), optionally named, as Resolver's `@Injected`.
-    public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
-        self.init(source: .resolver(name: name, container: container))
-    }
-
-    private init(source: DependencySource<T>) {
-        self.source = source
-        self.dependency = source.resolve()
+    private init(reference: @escaping () -> Factory<T>) {
+        self.reference = reference
+        self.dependency = reference()()
     }
 
     /// The resolved dependency.
@@ -44,13 +36,14 @@ public struct Injected<T> {
         set { self = newValue }
     }
 
-    /// The factory this wrapper resolves (Factory-style wrappers only).
-    public var factory: Factory<T> { source.factory }
+    /// The factory this wrapper resolves.
+    public var factory: Factory<T> { reference() }
 
     /// Resolves the dependency again, after resetting what `options` names on its factory.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
-        source.reset(options)
-        dependency = source.resolve()
+        let factory = reference()
+        factory.reset(options)
+        dependency = factory()
     }
 }
 

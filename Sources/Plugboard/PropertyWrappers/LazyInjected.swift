@@ -1,70 +1,60 @@
-/// Resolves a dependency the first time it is read: from a shared container's factory (Factory's spelling)
-/// or from ``Resolver`` by the property's type (Resolver's: `@LazyInjected var service: Service`, with
-/// `$service.args`, `$service.isEmpty` and `$service.release()`).
+/// Resolves a dependency from a shared container's factory the first time it is read.
+///
+/// The first read is thread-safe: when many threads read the property at once, the factory runs once and
+/// every reader gets that instance.
+///
+/// ```swift
+/// @LazyInjected(\.service) var service: ServiceType
+/// ```
 @propertyWrapper
 public struct LazyInjected<T> {
-    private let source: DependencySource<T>
-    private var dependency: T?
-    /// The arguments a Resolver registration's factory gets when the dependency is resolved.
-    public var args: Any?
+    private let reference: () -> Factory<T>
+    private var cell = LazyCell<T>()
 
     /// Resolves `keyPath` on `Container.shared` when first read.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        source = .factory({ Container.shared[keyPath: keyPath] })
+        reference = { Container.shared[keyPath: keyPath] }
     }
 
     /// Resolves `keyPath` on the shared instance of a container of your own when first read.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        source = .factory({ C.shared[keyPath: keyPath] })
-    }
-
-    /// Resolves `T` from `container` (``Resolver/root`` by default) when first read, as Resolver's `@LazyInjected`.
-    public init(name: Resolver.Name? = nil, container: Resolver? = nil, args: Any? = nil) {
-        source = .resolver(name: name, container: container)
-        self.args = args
+        reference = { C.shared[keyPath: keyPath] }
     }
 
     /// The dependency, resolved on first read.
     public var wrappedValue: T {
-        mutating get {
-            if let dependency { return dependency }
-            let resolved = source.resolve(args: args)
-            dependency = resolved
-            return resolved
-        }
-        mutating set { dependency = newValue }
+        get { cell.value { reference()() } }
+        set { cell = LazyCell(newValue) }
     }
 
     /// The wrapper itself, for ``factory`` and ``resolve(reset:)``.
     public var projectedValue: LazyInjected<T> {
-        mutating get { self }
+        get { self }
         mutating set { self = newValue }
     }
 
     /// Whether the dependency has been resolved yet.
-    public var isResolved: Bool { dependency != nil }
-
-    /// Whether the dependency is still to be resolved (Resolver's spelling of `!isResolved`).
-    public var isEmpty: Bool { dependency == nil }
+    public var isResolved: Bool { cell.current != nil }
 
     /// Drops the resolved dependency: the next read resolves it again.
     public mutating func release() {
-        dependency = nil
+        cell = LazyCell()
     }
 
-    /// The factory this wrapper resolves (Factory-style wrappers only).
-    public var factory: Factory<T> { source.factory }
+    /// The factory this wrapper resolves.
+    public var factory: Factory<T> { reference() }
 
     /// The dependency if it was resolved already, without resolving it: for clean-up in `deinit`
     /// (`$service.resolvedOrNil()?.close()`).
     public func resolvedOrNil() -> T? {
-        dependency
+        cell.current
     }
 
     /// Resolves the dependency again, after resetting what `options` names on its factory.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
-        source.reset(options)
-        dependency = source.resolve(args: args)
+        let factory = reference()
+        factory.reset(options)
+        cell = LazyCell(factory())
     }
 }
 

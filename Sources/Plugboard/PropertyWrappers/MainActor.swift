@@ -36,12 +36,6 @@ extension ParameterFactory {
             _dependency = StateObject(wrappedValue: C.shared[keyPath: keyPath]())
         }
 
-        /// Resolver's spelling: resolves `T` (optionally named) from `container`, else from `Resolver.root`,
-        /// once for the view's lifetime: `@InjectedObject var viewModel: ProfileViewModel`.
-        public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
-            _dependency = StateObject(wrappedValue: (container ?? Resolver.root).resolve(T.self, name: name))
-        }
-
         /// The view model.
         public var wrappedValue: T { dependency }
 

@@ -93,3 +93,6 @@ extension Scope {
     /// Resolver's name for a scope that keeps one instance for the life of the application.
     public static let application = Singleton()
 }
+
+/// Resolver's graph scope keeps only objects: a struct is made anew for each injection.
+extension Resolver.Call: GraphKeepsObjectsOnly {}

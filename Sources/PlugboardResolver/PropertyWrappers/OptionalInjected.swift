@@ -10,7 +10,7 @@ public struct OptionalInjected<T> {
 
     /// Resolves `T` from `container` (``Resolver/root`` by default), optionally named.
     public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
-        dependency = DependencySource<T>.resolver(name: name, container: container).optional()
+        dependency = ResolverSource<T>(name: name, container: container).optional()
     }
 
     /// The resolved dependency, or nil.

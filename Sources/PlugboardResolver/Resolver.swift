@@ -17,14 +17,13 @@ import Foundation
 /// Lookup searches the container's own registrations, then each child in the order added, depth first;
 /// the first match wins. The factory found resolves its own dependencies starting again from the
 /// container where the lookup started, so a mock registered there reaches dependencies found in children.
-public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sendable {
-    /// The word behind `children` (see ``InlineAtomicWords``): the first stored property.
-    private var inlineAtomics: (UInt64) = (0)
+public final class Resolver: ManagedContainer, @unchecked Sendable {
     /// Keeps this container's registrations, caches and settings.
     public let manager = ContainerManager()
     private let name: String?
-    private let childrenLock = PlatformLock()
-    private var children: Published<ChildList> { Published(inlineWord(0)) }
+    /// Guards `children`, which a lookup reads only when this container has no registration of its own.
+    private let childrenLock = NSLock()
+    private var children: [Resolver] = []
 
     /// The container that static `register` calls use. Settable, as in Resolver; ``root`` keeps pointing at
     /// the container it pointed at until it is set too (or ``reset()`` points it at the new `main`).
@@ -43,16 +42,10 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
     /// A container, optionally named (for messages and profiles) and with a first child to search.
     public init(name: String? = nil, child: Resolver? = nil) {
         self.name = name
-        checkInlineWords(&inlineAtomics)
-        children.publishFirst(ChildList([]))
         manager.defaultScope = .graph
         manager.explicitName = containerName
         if let child { add(child: child) }
         LiveResolvers.shared.add(self)
-    }
-
-    deinit {
-        children.releaseLast()
     }
 
     /// A container that searches `child` after its own registrations.
@@ -62,10 +55,7 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
 
     /// Adds a child to search after this container's own registrations and the children added before.
     public func add(child: Resolver) {
-        childrenLock.withLock {
-            let current = children.withCurrent { $0.resolvers }
-            children.replace(with: ChildList(current + [child]))
-        }
+        childrenLock.withLock { children.append(child) }
     }
 
     /// `main`, a given name, or `Resolver@<address>`.
@@ -191,7 +181,7 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
         Scope.application.reset()
         Scope.cached.reset()
         Scope.shared.reset()
-        registered.store(false, ordering: .releasing)
+        registered.store(false)
     }
 
     // MARK: Keys and lookup
@@ -237,7 +227,7 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
     }
 
     private func childList() -> [Resolver] {
-        ReadSection.read { children.withCurrent { $0.resolvers } }
+        childrenLock.withLock { children }
     }
 
     /// Every container a lookup from here searches, in order.
@@ -270,25 +260,19 @@ public final class Resolver: ManagedContainer, InlineAtomicWords, @unchecked Sen
         set { registerServicesLock.withLock { registerServicesStorage = newValue } }
     }
 
-    private static let registered = Atomic<Bool>(false)
+    private static let registered = AtomicFlag()
     private static let registeringLock = NSRecursiveLock()
     private nonisolated(unsafe) static var registering = false
 
     /// Runs `registerAllServices()` once, before the first resolution (again after `reset()`).
     static func registerServicesIfNeeded() {
-        if registered.load(ordering: .acquiring) { return }
+        if registered.isSet { return }
         registeringLock.lock()
         defer { registeringLock.unlock() }
-        guard !registered.load(ordering: .acquiring), !registering else { return }
+        guard !registered.isSet, !registering else { return }
         registering = true
         (Resolver.self as Any.Type as? any ResolverRegistering.Type)?.registerAllServices()
         registering = false
-        registered.store(true, ordering: .releasing)
+        registered.store(true)
     }
-}
-
-/// The children of a resolver, published as a whole.
-final class ChildList: @unchecked Sendable {
-    let resolvers: [Resolver]
-    init(_ resolvers: [Resolver]) { self.resolvers = resolvers }
 }

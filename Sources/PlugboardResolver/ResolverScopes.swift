@@ -45,12 +45,3 @@ extension Resolver {
         root.optional(type, name: name?.rawValue, args: args)
     }
 }
-
-/// An optional seen through `Any`, so that Resolver's graph scope can ask whether the service inside is an object.
-protocol OptionalService {
-    var wrappedService: Any? { get }
-}
-
-extension Optional: OptionalService {
-    var wrappedService: Any? { map { $0 } }
-}

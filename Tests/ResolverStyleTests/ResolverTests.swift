@@ -1,4 +1,4 @@
-import Plugboard
+import PlugboardResolver
 import Testing
 
 final class Repository: @unchecked Sendable {
@@ -107,5 +107,25 @@ final class Repository: @unchecked Sendable {
         #expect(
             text.contains(
                 "Plugboard: circular dependency: Resolver.Repository -> Resolver.Thing -> Resolver.Repository"))
+    }
+
+    @Test func newFactoriesRegisteredWhileOthersResolveAreSeenWhole() {
+        // Each name is a new factory for the resolver: its slot is added (in place, or by growing the
+        // table) while the other threads resolve the names registered before it.
+        let resolver = Resolver(name: "growing")
+        let names = (0..<400).map { "service\($0)" }
+        let wrong = Counter()
+        onThreads(4) { index in
+            for (position, name) in names.enumerated() {
+                if position % 4 == index {
+                    resolver.register(name: .init(name)) { Thing(name) }
+                } else if position >= 4 {
+                    let earlier = names[position - 4 + (index + 1) % 4]
+                    if let found: Thing = resolver.optional(name: earlier), found.name != earlier { wrong.increment() }
+                }
+            }
+        }
+        #expect(wrong.count == 0)
+        #expect(names.allSatisfy { (resolver.optional(Thing.self, name: $0))?.name == $0 })
     }
 }
