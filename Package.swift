@@ -148,6 +148,8 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        // Factory 3's users' code, in Swift 6 mode: main-actor factories without annotations, `Container.shared { }`.
+        .testTarget(name: "Factory3StyleTests", dependencies: ["Plugboard", "PlugboardTesting"]),
         // Resolver's users' code: a target that imports only PlugboardResolver (Swift 5 mode, as Resolver 1.5's).
         .testTarget(
             name: "ResolverStyleTests",

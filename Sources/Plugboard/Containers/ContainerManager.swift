@@ -106,22 +106,37 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
         }
     }
 
+    /// Whether a chain of resolutions is searched for a cycle (Factory 3's setting; one value for every
+    /// container). True by default; false is ``dependencyChainTestMax`` 0, and true puts back the default depth.
+    public var circularDependencyTesting: Bool {
+        get { dependencyChainTestMax > 0 }
+        set {
+            if newValue != circularDependencyTesting {
+                dependencyChainTestMax = newValue ? ResolutionTracker.cycleSearchDepth : 0
+            }
+        }
+    }
+
     /// Logs every resolution with ``logger`` when true, in every build configuration.
     public var trace: Bool {
         get { readSettings { $0.trace } }
         set { changeSettings { $0.trace = newValue } }
     }
 
-    /// Receives trace lines; prints them by default.
-    public var logger: @Sendable (String) -> Void {
-        get { readSettings { $0.logger } }
-        set { changeSettings { $0.logger = newValue } }
+    /// Receives trace lines; prints them by default. Declared as Factory declares it; like a factory's closure,
+    /// it is called on the thread that resolves.
+    public var logger: (String) -> Void {
+        get { readSettings { settings -> (String) -> Void in settings.logger } }
+        set { changeSettings { $0.logger = unsafeBitCast(newValue, to: (@Sendable (String) -> Void).self) } }
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
-    public var decorator: (@Sendable (Any) -> Void)? {
-        get { readSettings { $0.decorator } }
-        set { changeSettings { $0.decorator = newValue } }
+    public var decorator: ((Any) -> Void)? {
+        get { readSettings { settings -> ((Any) -> Void)? in settings.decorator } }
+        set {
+            let decorator = newValue.map { unsafeBitCast($0, to: (@Sendable (Any) -> Void).self) }
+            changeSettings { $0.decorator = decorator }
+        }
     }
 
     /// Stops the program when a `promised()` factory is resolved before anything was registered for it.

@@ -76,9 +76,24 @@ extension ManagedContainer {
         return self
     }
 
+    /// Runs `transform` with this container and returns it: `Container.shared { $0.api.register { MockAPI() } }`
+    /// (Factory 3's spelling of ``with(_:)``, used to set up a test's container).
+    @discardableResult
+    public func callAsFunction(_ transform: (Self) throws -> Void) rethrows -> Self {
+        try transform(self)
+        return self
+    }
+
+    /// The `async` form of ``callAsFunction(_:)``.
+    @discardableResult
+    public func callAsFunction(_ transform: (Self) async throws -> Void) async rethrows -> Self {
+        try await transform(self)
+        return self
+    }
+
     /// Sets the container-wide decorator, which sees every instance this container resolves (nil removes it):
     /// the same as setting `manager.decorator`.
-    public func decorator(_ decorator: (@Sendable (Any) -> Void)?) {
+    public func decorator(_ decorator: ((Any) -> Void)?) {
         manager.decorator = decorator
     }
 

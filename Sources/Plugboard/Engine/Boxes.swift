@@ -12,15 +12,16 @@ final class ClosureBox<P, T>: @unchecked Sendable {
     }
 }
 
-/// A per-factory decorator.
+/// A per-factory decorator: called with the instance and whether it was made by this resolution (false when
+/// a scope handed out one it kept).
 @usableFromInline
 final class DecoratorClosure<T>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (T) -> Void
+    @usableFromInline let body: @Sendable (T, Bool) -> Void
     /// The closure's words, so that a getter applying the same decorator on every access is not written again.
     let identity: DecoratorIdentity
 
     @usableFromInline
-    init(_ body: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity) {
+    init(_ body: @escaping @Sendable (T, Bool) -> Void, identity: DecoratorIdentity) {
         self.body = body
         self.identity = identity
     }

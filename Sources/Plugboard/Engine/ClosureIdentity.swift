@@ -30,10 +30,26 @@ enum ClosureIdentity {
         @inlinable init(_ closure: @escaping (T) -> Void) { self.closure = closure }
     }
 
+    /// Holds a two-argument decorator as it is written.
+    @usableFromInline
+    struct HeldNewnessDecorator<T> {
+        @usableFromInline var closure: (T, Bool) -> Void
+        @inlinable init(_ closure: @escaping (T, Bool) -> Void) { self.closure = closure }
+    }
+
     /// A decorator's code and context words. Call it where `T` is known, so that no type metadata is looked up.
     @inlinable @inline(__always)
     static func words<T>(of decorator: @escaping (T) -> Void) -> DecoratorIdentity {
         let (code, context) = withUnsafeBytes(of: HeldDecorator(decorator)) { $0.load(as: (UInt, UInt).self) }
+        return DecoratorIdentity(code: code, context: context)
+    }
+
+    /// The words of a two-argument decorator (`decorator { instance, isNew in ... }`).
+    @inlinable @inline(__always)
+    static func words<T>(of decorator: @escaping (T, Bool) -> Void) -> DecoratorIdentity {
+        let (code, context) = withUnsafeBytes(of: HeldNewnessDecorator(decorator)) {
+            $0.load(as: (UInt, UInt).self)
+        }
         return DecoratorIdentity(code: code, context: context)
     }
 }

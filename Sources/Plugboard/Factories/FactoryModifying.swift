@@ -74,11 +74,23 @@ extension FactoryModifying {
     // MARK: Decorators
 
     /// Runs `decorator` with every instance this factory resolves, cached ones included.
+    ///
+    /// Like a factory's closure, a decorator takes the isolation of the code it is written in.
     @inlinable @discardableResult
     public consuming func decorator(
-        _ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = #function
+        _ decorator: @escaping (T) -> Void, caller: StaticString = #function
     ) -> Self {
-        registration.setDecorator(decorator, caller: caller)
+        registration.setDecorator(unsafeBitCast(decorator, to: (@Sendable (T) -> Void).self), caller: caller)
+        return self
+    }
+
+    /// Runs `decorator` with every instance this factory resolves and whether this resolution made it (false
+    /// when a scope handed out an instance it kept): `decorator { service, isNew in if isNew { ... } }`.
+    @inlinable @discardableResult
+    public consuming func decorator(
+        _ decorator: @escaping (T, Bool) -> Void, caller: StaticString = #function
+    ) -> Self {
+        registration.setDecorator(unsafeBitCast(decorator, to: (@Sendable (T, Bool) -> Void).self), caller: caller)
         return self
     }
 

@@ -7,8 +7,13 @@ import Foundation
 /// to a global actor (`self { @MainActor in ViewModel() }`, as Factory 2.5 allows) is accepted and keeps its
 /// isolation. Resolution is synchronous, so the engine cannot hop to that actor: it checks instead, on every
 /// build, that the caller is already on it, and stops the program with a message naming the factory when it
-/// is not. A closure without isolation is kept as it is. Without the trait, the closures are plain and these
-/// functions return them unchanged.
+/// is not. A closure without isolation is kept as it is. Without the trait, the closures are plain, as in
+/// Factory 3, and these functions only mark them `@Sendable`.
+///
+/// Why the engine may treat them as `@Sendable`: a closure that is not `@Sendable` takes the isolation of the
+/// code that wrote it, as Factory 3's do, and Factory 3 calls it from whatever thread resolves it, as the
+/// engine does. A closure isolated to an actor must be resolved on that actor, which the caller states
+/// (`resolveOnMainActor()`); with the trait, the engine checks it.
 ///
 /// Why the bit cast is sound: an `@isolated(any)` function is a thick function whose context also carries the
 /// isolation, and it is called exactly like a plain one.
@@ -30,7 +35,7 @@ enum IsolatedFactoryClosure {
                 return body()
             }
         #else
-            return closure
+            return unsafeBitCast(closure, to: (@Sendable () -> T).self)
         #endif
     }
 
@@ -47,7 +52,7 @@ enum IsolatedFactoryClosure {
                 return body(parameters)
             }
         #else
-            return closure
+            return unsafeBitCast(closure, to: (@Sendable (P) -> T).self)
         #endif
     }
 

@@ -183,12 +183,20 @@ extension FactoryRegistration {
     /// Inlined, so that the decorator's words are read where its type is known (see ``ClosureIdentity``).
     @inlinable @inline(__always)
     package func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = "") {
+        writeDecorator(
+            { instance, _ in decorator(instance) }, identity: ClosureIdentity.words(of: decorator), caller: caller)
+    }
+
+    /// The same for a decorator that is also told whether the instance is new (Factory 3's two-argument form).
+    @inlinable @inline(__always)
+    package func setDecorator(_ decorator: @escaping @Sendable (T, Bool) -> Void, caller: StaticString = "") {
         writeDecorator(decorator, identity: ClosureIdentity.words(of: decorator), caller: caller)
     }
 
     @usableFromInline
-    func writeDecorator(_ decorator: @escaping @Sendable (T) -> Void, identity: DecoratorIdentity, caller: StaticString)
-    {
+    func writeDecorator(
+        _ decorator: @escaping @Sendable (T, Bool) -> Void, identity: DecoratorIdentity, caller: StaticString
+    ) {
         if alreadyHolds({ fields in
             fields.decorator.map { unsafeDowncast($0, to: DecoratorClosure<T>.self).identity == identity } ?? false
         }) {

@@ -73,13 +73,15 @@ extension FactoryRegistration {
     @inlinable @inline(__always)
     func produce(_ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P) -> T {
         let instance: T
+        var made = true
         if let scope = fields.scope ?? settings.defaultScope, scope.kind != .unique {
-            instance = scoped(scope, fields, settings, manager, parameters)
+            made = false
+            instance = scoped(scope, fields, settings, manager, parameters, made: &made)
         } else {
             instance = make(fields, settings, parameters)
         }
         if let decorator = fields.decorator {
-            unsafeDowncast(decorator, to: DecoratorClosure<T>.self).body(instance)
+            unsafeDowncast(decorator, to: DecoratorClosure<T>.self).body(instance, made)
         }
         if let decorator = settings.decorator {
             decorator(instance)
@@ -114,7 +116,8 @@ extension FactoryRegistration {
 
     @inlinable
     func scoped(
-        _ scope: Scope, _ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P
+        _ scope: Scope, _ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P,
+        made: inout Bool
     ) -> T {
         switch scope.kind {
         case .cached, .shared:
@@ -124,7 +127,8 @@ extension FactoryRegistration {
             }
             return build(in: manager.slots, scope, fields.timeToLive, parameterKey, parameters) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
-                manager.slots.withFields(id) { make($0, settings, parameters) }
+                made = true
+                return manager.slots.withFields(id) { make($0, settings, parameters) }
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
@@ -137,7 +141,8 @@ extension FactoryRegistration {
                 if let hit { return hit }
                 built = true
                 return build(in: store, scope, fields.timeToLive, parameterKey, parameters) {
-                    manager.slots.withFields(id) { make($0, settings, parameters) }
+                    made = true
+                    return manager.slots.withFields(id) { make($0, settings, parameters) }
                 }
             }
             if built {
@@ -158,6 +163,7 @@ extension FactoryRegistration {
             if let found = tracker._withUnsafeGuaranteedRef({ $0.graphInstance(graphKey) }) {
                 return unsafeDowncast(found, to: CachedInstance<T>.self).value
             }
+            made = true
             let instance = make(fields, settings, parameters)
             if Self.keepsInGraph(instance) {
                 tracker._withUnsafeGuaranteedRef {
@@ -166,6 +172,7 @@ extension FactoryRegistration {
             }
             return instance
         case .unique:
+            made = true
             return make(fields, settings, parameters)
         }
     }

@@ -15,6 +15,23 @@ extension ParameterFactory {
     public func resolveOnMainActor(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
+
+    /// Resolves a parameter factory on `actor` (see ``Factory/resolveOnGlobalActor(_:)``).
+    public func resolveOnGlobalActor(_ actor: isolated some Actor, parameters: P) -> T {
+        registration.resolve(parameters)
+    }
+}
+
+extension Factory {
+    /// Resolves on `actor`, for a factory isolated to a global actor other than the main actor:
+    /// `await Container.shared.dataManager.resolveOnGlobalActor(BackgroundActor.shared)`.
+    ///
+    /// The call runs on `actor` (its `isolated` parameter), so awaiting it from other code hops there first.
+    /// Pass the actor the factory's closure is isolated to: the factory does not carry that isolation, so the
+    /// compiler cannot check it.
+    public func resolveOnGlobalActor(_ actor: isolated some Actor) -> T {
+        registration.resolve(())
+    }
 }
 
 #if canImport(SwiftUI) && canImport(Combine)
