@@ -195,9 +195,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
         case .context:
             slots.updateAll { _, fields in
                 guard !fields.contexts.isEmpty else { return false }
-                fields.contexts = ContextOverrides()
-                fields.hasArgumentContexts = false
-                fields.definitionApplied = fields.definition == nil  // the getter would put the definition's back
+                fields.resetContexts()
                 return true
             }
         case .scope:
@@ -258,10 +256,11 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     @usableFromInline
     func runAutoRegister(_ container: any ManagedContainer) {
-        // Every factory of the container must reach the same registrations.
-        precondition(
-            container.manager === self,
-            "Plugboard: \(type(of: container)).manager must return the same manager every time (declare it with `let`)")
+        if container.manager !== self {
+            // A manager made on every read (`var manager: ContainerManager { ContainerManager() }`): as in
+            // Factory, the definitions resolve, but nothing registered, cached or overridden on it can stick.
+            ThrowawayManagerWarning.warnOnce(about: type(of: container))
+        }
         ownerType.store(unsafeBitCast(type(of: container) as Any.Type, to: UInt.self), ordering: .relaxed)
         let containerType = ObjectIdentifier(type(of: container))
         if Self.lastPlainType.load(ordering: .relaxed) == UInt(bitPattern: containerType) {

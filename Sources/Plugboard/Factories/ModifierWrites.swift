@@ -267,9 +267,7 @@ extension FactoryRegistration {
         case .context:
             write(ignoringSeal: true) { fields in
                 guard !fields.contexts.isEmpty else { return false }
-                fields.contexts = ContextOverrides()
-                fields.hasArgumentContexts = false
-                fields.definitionApplied = fields.definition == nil
+                fields.resetContexts()
                 return true
             }
             return

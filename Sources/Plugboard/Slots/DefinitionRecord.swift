@@ -50,14 +50,30 @@ extension SlotFields {
     }
 
     /// Applies `change`, a modifier of the factory's own definition: the rest of the definition first (where a
-    /// reset or `pop()` took it away), then the change, then the record of it all.
+    /// reset or `pop()` took it away), then the change, then the record of it.
+    ///
+    /// The record is made from the definition alone, not from these settings: a context that a test added from
+    /// outside the getter (`service.onArg("mock") { ... }`) is the slot's, not the definition's, so a context
+    /// reset takes it away however often the getter ran since.
     mutating func applyDefinitionChange(_ change: (inout SlotFields) -> Bool) -> Bool {
         let wasApplied = definitionApplied
         if !wasApplied { applyDefinition() }
         let changed = change(&self)
-        definition = DefinitionRecord(of: self, previous: definition)
+        var own = SlotFields()
+        own.definition = definition
+        own.applyDefinition()
+        _ = change(&own)
+        definition = DefinitionRecord(of: own, previous: definition)
         definitionApplied = true
         return changed || !wasApplied
+    }
+
+    /// Clears the context overrides. The next resolution puts the definition's back, as the getter would,
+    /// unless `once()` sealed the definition: then, as in Factory, the getter no longer applies them.
+    mutating func resetContexts() {
+        contexts = ContextOverrides()
+        hasArgumentContexts = false
+        definitionApplied = definition == nil || onceSealed
     }
 
     /// Cleared settings that keep the definition's record, to be put back on the next resolution.
