@@ -96,12 +96,10 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     private func register<Service>(
         _ type: Service.Type, name: Resolver.Name?, call factory: @escaping @Sendable (Call) -> Service?
     ) -> ResolverOptions<Service> {
+        // As in Resolver: a registration starts with `defaultScope` (whatever the one it replaces had), and an
+        // instance a scope already holds for this type and name survives it.
         let registration = Self.registration(in: self, Service.self, name: name?.rawValue)
-        registration.register(factory)
-        let defaultScope = Self.defaultScope
-        if defaultScope !== Scope.graph {
-            registration.applyScope(defaultScope)
-        }
+        registration.registerKeepingInstances(factory, scope: Self.defaultScope)
         return ResolverOptions(registration: registration, resolver: self, name: name, factory: factory)
     }
 

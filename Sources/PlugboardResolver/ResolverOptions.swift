@@ -14,20 +14,29 @@ public struct ResolverOptions<Service>: Sendable {
     public func resolveProperties(_ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service) -> Void)
         -> Self
     {
+        resolveProperties { resolver, service, _ in block(resolver, service) }
+    }
+
+    /// The same, with the arguments the resolution was given (`resolve(args:)`).
+    @discardableResult
+    public func resolveProperties(
+        _ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service, _ args: Resolver.Args) -> Void
+    ) -> Self {
         let make = factory
         let injecting: @Sendable (Resolver.Call) -> Service? = { call in
             let service = make(call)
-            if let service { block(call.resolver, service) }
+            if let service { block(call.resolver, service, call.args) }
             return service
         }
-        registration.register(injecting)
+        registration.registerKeepingInstances(injecting, scope: nil)
         return ResolverOptions(registration: registration, resolver: resolver, name: name, factory: injecting)
     }
 
-    /// The registration's scope. Resolver registrations are `graph`-scoped unless told otherwise.
+    /// The registration's scope. Resolver registrations start with ``Resolver/defaultScope`` (`graph` unless
+    /// changed). As in Resolver, an instance a scope holds for this type and name survives a change of scope.
     @discardableResult
     public func scope(_ scope: Scope) -> Self {
-        registration.applyScope(scope)
+        registration.applyScopeKeepingInstances(scope)
         return self
     }
 

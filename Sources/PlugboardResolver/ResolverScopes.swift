@@ -45,3 +45,19 @@ extension Resolver {
         root.optional(type, name: name?.rawValue, args: args)
     }
 }
+
+extension Resolver {
+    /// The cache of the `.container` scope in this resolver: `resolver.cache.reset()` drops what that scope
+    /// keeps here, and leaves other resolvers' alone.
+    public var cache: ContainerCache { ContainerCache(resolver: self) }
+
+    /// What the `.container` scope keeps in one resolver (see ``Resolver/cache``).
+    public struct ContainerCache: Sendable {
+        let resolver: Resolver
+
+        /// Drops every instance the `.container` scope keeps in this resolver.
+        public func reset() {
+            resolver.manager.reset(scope: .container)
+        }
+    }
+}

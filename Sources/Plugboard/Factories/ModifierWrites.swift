@@ -67,6 +67,28 @@ extension FactoryRegistration {
         }
     }
 
+    /// Replaces the closure, and the scope when one is given, without dropping what a scope keeps: Resolver's
+    /// registrations, whose scopes key their instances by type and name, so that an instance a scope already
+    /// holds survives a new registration. An instance kept under another scope stays tagged with it and is
+    /// found again only if the registration returns to that scope.
+    package func registerKeepingInstances(_ factory: @escaping @Sendable (P) -> T, scope: Scope?) {
+        let box = ClosureBox(factory)
+        manager.slots.update(id) { fields in
+            fields.registration = box
+            if let scope { fields.scope = scope }
+            return true
+        }
+    }
+
+    /// Sets the scope without dropping what another scope keeps (see ``registerKeepingInstances(_:scope:)``).
+    package func applyScopeKeepingInstances(_ scope: Scope) {
+        manager.slots.update(id) { fields in
+            guard fields.scope !== scope else { return false }
+            fields.scope = scope
+            return true
+        }
+    }
+
     /// Sets one of the five shared scopes, loading its object only when the factory does not have it yet.
     /// `mutating` only so that modifiers reach it in place instead of through a copy of the registration.
     @inlinable @inline(__always)
