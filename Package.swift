@@ -5,8 +5,9 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
     name: "Plugboard",
-    // The engine's atomics are its own (`CPlugboardThread`), so no newer release is needed than these.
-    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
+    // Factory's own floor, so that any package that can depend on Factory can depend on Plugboard. The
+    // engine's atomics are its own (`CPlugboardThread`) and its concurrency features back-deploy to these.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Plugboard", targets: ["Plugboard"]),
         // Resolver's API (`Resolver`, its `Resolving` and property wrappers) on the same engine, for code

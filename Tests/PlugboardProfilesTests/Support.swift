@@ -3,7 +3,6 @@ import Logging
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
 import PlugboardProfiles
-import Synchronization
 
 protocol Analytics: Sendable {
     var name: String { get }

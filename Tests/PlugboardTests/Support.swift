@@ -1,12 +1,18 @@
 import Foundation
 import Plugboard
-import Synchronization
 
-/// A counter tests share with factory closures (which must be `@Sendable`).
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-    @discardableResult func increment() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
+/// A counter tests share with factory closures and threads. (A lock, not the standard `Atomic`: that needs
+/// macOS 15 / iOS 18, above the platforms the package declares.)
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    @discardableResult func increment() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+    var count: Int { lock.withLock { value } }
 }
 
 /// Collects values from many threads. (NSLock rather than `Mutex`: ThreadSanitizer sees pthread locks,
