@@ -74,14 +74,14 @@ extension Scope.Shared {
 }
 
 extension Resolver {
-    /// Resolver's older spelling of ``Scope/application``.
+    /// Resolver's older spelling of `ResolverScope.application`.
     public static var application: Scope.Singleton { Scope.application }
-    /// Resolver's older spelling of ``Scope/cached``.
+    /// Resolver's older spelling of `ResolverScope.cached`.
     public static var cached: Scope.Cached { Scope.cached }
-    /// Resolver's older spelling of ``Scope/graph``.
+    /// Resolver's older spelling of `ResolverScope.graph`.
     public static var graph: Scope.Graph { Scope.graph }
-    /// Resolver's older spelling of ``Scope/shared``.
+    /// Resolver's older spelling of `ResolverScope.shared`.
     public static var shared: Scope.Shared { Scope.shared }
-    /// Resolver's older spelling of ``Scope/unique``.
+    /// Resolver's older spelling of `ResolverScope.unique`.
     public static var unique: Scope.Unique { Scope.unique }
 }

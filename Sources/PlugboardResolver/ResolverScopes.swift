@@ -9,7 +9,7 @@ public typealias ResolverScope = Scope
 public typealias ResolverScopeCache = Scope.Cached
 
 extension Scope {
-    /// Resolver's `.container`: one instance per resolver, Plugboard's ``cached``.
+    /// Resolver's `.container`: one instance per resolver, Plugboard's `cached`.
     public static var container: Cached { cached }
 }
 

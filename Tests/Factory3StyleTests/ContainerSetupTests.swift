@@ -104,3 +104,25 @@ extension Container {
         }
     }
 }
+
+final class Screen {
+    @DynamicInjected(\.tracker) var tracker: Tracker
+    @InjectedContainer var container: Container
+}
+
+@Suite(.container) struct Factory3WrapperTests {
+    @Test func dynamicInjectedProjectsItsFactory() {
+        let screen = Screen()
+        screen.$tracker.register { Tracker("through the projection") }
+        #expect(screen.tracker.name == "through the projection")
+        screen.$tracker.reset()
+        #expect(screen.tracker.name == "real")
+    }
+
+    @Test func injectedContainerIsTheCurrentSharedContainer() {
+        let screen = Screen()
+        #expect(screen.container === Container.shared)
+        screen.container.tracker.register { Tracker("from the injected container") }
+        #expect(Container.shared.tracker().name == "from the injected container")
+    }
+}

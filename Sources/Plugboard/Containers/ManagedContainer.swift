@@ -77,7 +77,7 @@ extension ManagedContainer {
     }
 
     /// Runs `transform` with this container and returns it: `Container.shared { $0.api.register { MockAPI() } }`
-    /// (Factory 3's spelling of ``with(_:)``, used to set up a test's container).
+    /// (Factory 3's spelling of `with(_:)`, used to set up a test's container).
     @discardableResult
     public func callAsFunction(_ transform: (Self) throws -> Void) rethrows -> Self {
         try transform(self)

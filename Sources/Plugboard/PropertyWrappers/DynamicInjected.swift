@@ -1,4 +1,7 @@
 /// Resolves a dependency on every read, so scope and registration changes show at once.
+///
+/// Its projected value is the factory itself, as in Factory: `$service.register { Mock() }`,
+/// `$service.reset()`, `$service.resolve()`.
 @propertyWrapper
 public struct DynamicInjected<T> {
     private let reference: () -> Factory<T>
@@ -16,16 +19,8 @@ public struct DynamicInjected<T> {
     /// A freshly resolved dependency.
     public var wrappedValue: T { reference()() }
 
-    /// The wrapper itself, for ``factory``.
-    public var projectedValue: DynamicInjected<T> { self }
-
-    /// The factory this wrapper resolves.
-    public var factory: Factory<T> { reference() }
-
-    /// Resolves the dependency now, as reading the property does.
-    public func resolve() -> T {
-        reference()()
-    }
+    /// The factory this wrapper resolves, from the shared container current at the time of the read.
+    public var projectedValue: Factory<T> { reference() }
 }
 
-extension DynamicInjected: @unchecked Sendable {}
+extension DynamicInjected: @unchecked Sendable where T: Sendable {}

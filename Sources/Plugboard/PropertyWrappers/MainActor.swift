@@ -53,6 +53,11 @@ extension Factory {
             _dependency = StateObject(wrappedValue: C.shared[keyPath: keyPath]())
         }
 
+        /// A view model given directly, without resolving one (previews and tests).
+        public init(_ wrappedValue: T) {
+            _dependency = StateObject(wrappedValue: wrappedValue)
+        }
+
         /// The view model.
         public var wrappedValue: T { dependency }
 
