@@ -44,12 +44,14 @@ enum CLI {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Both pipes are drained at once: a child that fills one (64 KiB) while the other is read to its end
+        // would block forever.
+        let err = DrainedPipe(errors)
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
+            errors: String(decoding: err.data(), as: UTF8.self))
     }
 
     static func expected(_ name: String) throws -> String {
@@ -326,5 +328,26 @@ enum CLI {
             #expect(section.contains("[\(code.rawValue)]"), "\(code.rawValue)'s section shows no example line")
             #expect(section.contains("**\(code.title)** (\(code.severity.rawValue))"))
         }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so that a child writing to it never blocks while another
+/// pipe is being read.
+final class DrainedPipe: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var collected = Data()
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread {
+            self.collected = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    /// Everything the pipe carried, once its writer closed it.
+    func data() -> Data {
+        done.wait()
+        return collected
     }
 }
