@@ -38,10 +38,15 @@ final class RaceContainer: ManagedContainer {
                 }
             let container = RaceContainer(scope: scope)
             let seen = Collected<ObjectIdentifier>()
+            // The shared scope keeps its instance only while something holds it: each thread holds what it got
+            // until every thread has resolved (a handshake, not a wait that a slow machine could outlast).
+            let everyoneResolved = DispatchGroup()
+            for _ in 0..<16 { everyoneResolved.enter() }
             onThreads(16) { _ in
                 let thing = container.slow()
                 seen.insert(ObjectIdentifier(thing))
-                withExtendedLifetime(thing) { _ = usleep(20_000) }  // the shared scope keeps it only while held
+                everyoneResolved.leave()
+                withExtendedLifetime(thing) { everyoneResolved.wait() }
             }
             #expect(container.builds.count == 1)
             #expect(seen.count == 1)

@@ -131,13 +131,17 @@ private final class DefinitionContainer: ManagedContainer {
         _ = decorated()
         #expect(container.decorations.count == 2, "still decorated after the reset")
 
-        let expiring = container.expiring
-        _ = expiring()
-        container.manager.reset()
-        let first = expiring()
-        #expect(expiring() === first)
-        Thread.sleep(forTimeInterval: 0.05)
-        #expect(expiring() !== first, "still expires after the reset")
+        let clock = ManualClock()
+        MonotonicClock.$manual.withValue(clock) {
+            let expiring = container.expiring
+            _ = expiring()
+            container.manager.reset()
+            let first = expiring()
+            clock.advance(by: 0.019)
+            #expect(expiring() === first)
+            clock.advance(by: 0.002)
+            #expect(expiring() !== first, "still expires after the reset")
+        }
     }
 
     @Test func whatWasSetFromOutsideDoesNotComeBack() {

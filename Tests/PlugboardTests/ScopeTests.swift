@@ -98,12 +98,19 @@ final class ScopedContainer: ManagedContainer {
         #expect(container.session() !== session)
     }
 
-    @Test func timeToLiveExpiresCachedInstances() async throws {
-        let container = ScopedContainer()
-        let first = container.expiring()
-        #expect(container.expiring() === first)
-        try await Task.sleep(for: .milliseconds(120))
-        #expect(container.expiring() !== first)
+    @Test func timeToLiveExpiresCachedInstances() {
+        let clock = ManualClock()
+        MonotonicClock.$manual.withValue(clock) {
+            let container = ScopedContainer()
+            let first = container.expiring()
+            clock.advance(by: 0.049)
+            #expect(container.expiring() === first, "kept for its time to live (50 ms)")
+            clock.advance(by: 0.002)
+            let second = container.expiring()
+            #expect(second !== first, "made anew once it expired")
+            clock.advance(by: 0.010)
+            #expect(container.expiring() === second, "the new one is kept from when it was made")
+        }
     }
 
     @Test func scopeOnParametersKeepsOneInstancePerValue() {

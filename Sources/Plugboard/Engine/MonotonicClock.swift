@@ -2,9 +2,34 @@ import Foundation
 
 /// Seconds on a clock that never goes backwards, for `timeToLive`.
 @usableFromInline
-enum MonotonicClock {
+package enum MonotonicClock {
+    /// A clock a test sets for the task it runs in, so that what it says about time to live holds however
+    /// slowly a loaded machine runs it. Read only where a time to live is set.
+    @TaskLocal package static var manual: ManualClock?
+
     @usableFromInline
     static func now() -> Double {
-        ProcessInfo.processInfo.systemUptime
+        if let manual { return manual.now }
+        return ProcessInfo.processInfo.systemUptime
+    }
+}
+
+/// A clock that moves only when told (see ``MonotonicClock/manual``).
+package final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds: Double
+
+    package init(at seconds: Double = 1_000) {
+        self.seconds = seconds
+    }
+
+    /// The clock's time, in seconds.
+    package var now: Double {
+        lock.withLock { seconds }
+    }
+
+    /// Moves the clock forward.
+    package func advance(by interval: Double) {
+        lock.withLock { seconds += interval }
     }
 }
