@@ -54,6 +54,20 @@ extension Container {
             return Thing()
         }
     }
+    /// A cycle that says on standard error each time it enters, so that a test sees how deep it got.
+    var countedLoopA: Factory<Thing> {
+        self {
+            FileHandle.standardError.write(Data("entered countedLoopA\n".utf8))
+            _ = self.countedLoopB()
+            return Thing()
+        }
+    }
+    var countedLoopB: Factory<Thing> {
+        self {
+            _ = self.countedLoopA()
+            return Thing()
+        }
+    }
     var loopB: Factory<Thing> {
         self {
             _ = self.loopA()
@@ -64,14 +78,26 @@ extension Container {
 
 @Suite struct CycleTests {
     @Test func dependencyChainTestMaxMovesTheSearchButACycleStillStops() async {
+        let byDefault = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Container().countedLoopA()
+        }
         let deeper = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Container.shared.manager.dependencyChainTestMax = 40
-            _ = Container().loopA()
+            _ = Container().countedLoopA()
         }
-        let deeperText = deeper.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-        #expect(
-            deeperText.contains("Plugboard: circular dependency: Container.loopA -> Container.loopB -> Container.loopA")
-        )
+        func entries(_ result: ExitTest.Result?) -> Int {
+            let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+            return text.split(separator: "\n").filter { $0 == "entered countedLoopA" }.count
+        }
+        let cycle =
+            "Plugboard: circular dependency: Container.countedLoopA -> Container.countedLoopB -> Container.countedLoopA"
+        for result in [byDefault, deeper] {
+            let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+            #expect(text.contains(cycle))
+        }
+        // Searched from 16 levels by default (8 turns of a two-factory loop), from 40 when told (20 turns).
+        #expect((6...10).contains(entries(byDefault)), "\(entries(byDefault)) turns by default")
+        #expect((18...22).contains(entries(deeper)), "\(entries(deeper)) turns with 40")
 
         let off = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             Container.shared.manager.dependencyChainTestMax = 0
