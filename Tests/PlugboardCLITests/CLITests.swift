@@ -288,6 +288,14 @@ enum CLI {
         }
     }()
 
+    @Test func theCorpusHasValidAndInvalidFiles() throws {
+        let root = CLI.fixtures + "/schema-corpus"
+        let valid = try FileManager.default.contentsOfDirectory(atPath: root + "/valid")
+        let invalid = try FileManager.default.contentsOfDirectory(atPath: root + "/invalid")
+        #expect(!valid.isEmpty && !invalid.isEmpty)
+        #expect(Self.corpus.count == valid.count + invalid.count)
+    }
+
     @Test func pythonJSONSchemaAndTheValidatorGiveTheSameVerdict() throws {
         let script = """
             import json, sys, jsonschema

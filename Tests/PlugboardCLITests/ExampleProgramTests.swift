@@ -48,7 +48,15 @@ import Testing
 
     @Test func jsonLogLinesInProduction() throws {
         let run = try run(["--plugboard-profile=production"])
-        #expect(run.output.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("{\"message\":") })
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Notes | store: file ") == true, "the banner first")
+        let logLines = lines.dropFirst()
+        #expect(!logLines.isEmpty, "production logs at least the listing")
+        for line in logLines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+            #expect(object?["message"] != nil && object?["time"] != nil, "a JSON log line: \(line)")
+        }
     }
 
     @Test func theFixedClockAndSeededNotesOfTheUITestProfile() throws {

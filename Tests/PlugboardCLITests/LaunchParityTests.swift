@@ -10,6 +10,12 @@ import Testing
     static let corpus = CLI.fixtures + "/launch-corpus"
     static let profiles = (try? FileManager.default.contentsOfDirectory(atPath: corpus))?.sorted() ?? []
 
+    @Test func theCorpusIsThere() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus)
+        #expect(!files.isEmpty)
+        #expect(Self.profiles.count == files.count)
+    }
+
     /// `file:line:column: severity: message [CODE]` lines, in order.
     static func diagnosticLines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter {

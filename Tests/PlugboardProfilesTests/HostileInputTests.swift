@@ -20,6 +20,21 @@ import Testing
         }
     }()
 
+    /// The tables below run one case per file: a moved or renamed folder must not leave them running none.
+    @Test func everyTableRunsOneCasePerFile() throws {
+        let hostileFiles = try FileManager.default.contentsOfDirectory(atPath: Fixtures.hostile).filter {
+            $0 != "EXPECTED"
+        }
+        #expect(!Self.cases.isEmpty)
+        #expect(Set(Self.cases.map { $0[0] }) == Set(hostileFiles), "one expected diagnostic per hostile file")
+        let root = Fixtures.root + "/../../Fuzz/Regressions"
+        let regressions = try ["FuzzYAML", "FuzzJSON", "FuzzCheck"].flatMap { target in
+            try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")
+        }
+        #expect(!regressions.isEmpty)
+        #expect(Self.fuzzRegressions.count == regressions.count)
+    }
+
     @Test(arguments: fuzzRegressions)
     func fuzzRegressionsAreReadWithoutCrashing(path: String) throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -8,6 +8,17 @@ import Testing
 @Suite struct ProfileRuleTests {
     static let cases = Fixtures.manifest(Fixtures.profiles + "/EXPECTED")
 
+    @Test func everyCaseNamesAProfileThatIsThere() {
+        #expect(!Self.cases.isEmpty)
+        for name in Self.cases.map({ $0[0] }) {
+            let directory = name == "twice" ? Fixtures.profiles + "/duplicate" : Fixtures.profiles
+            let found = ["yaml", "json"].contains {
+                FileManager.default.fileExists(atPath: "\(directory)/\(name).\($0)")
+            }
+            #expect(found, "\(name) is in the manifest but not in \(directory)")
+        }
+    }
+
     @Test(arguments: cases)
     func eachBrokenProfileGetsItsDiagnostic(expected: [String]) {
         let (name, code, place) = (expected[0], expected[1], expected[2])

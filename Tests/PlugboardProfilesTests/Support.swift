@@ -107,9 +107,12 @@ enum Fixtures {
     static let profiles = root + "/profiles"
     static let hostile = root + "/hostile"
 
-    /// Lines of a manifest, without comments: the words of each line.
+    /// Lines of a manifest, without comments: the words of each line. A missing manifest stops the tests: a
+    /// table built from it would otherwise run no case and pass.
     static func manifest(_ path: String) -> [[String]] {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            fatalError("the test manifest \(path) is missing")
+        }
         return text.split(separator: "\n")
             .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
