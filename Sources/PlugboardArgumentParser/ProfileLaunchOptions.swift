@@ -54,6 +54,8 @@ public struct ProfileLaunchOptions: ParsableArguments {
         let names = profiles.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
         if !names.isEmpty {
             options.arguments += [ProfileSelection.argument, names.joined(separator: ",")]
+        } else if !profiles.isEmpty {
+            options.arguments += [ProfileSelection.argument, ""]  // refused at launch: it names no profile
         }
         for setting in settings {
             options.arguments += [SettingOverride.argument, setting]

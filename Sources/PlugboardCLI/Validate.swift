@@ -53,8 +53,16 @@ struct Validate: ParsableCommand {
             if let path = missing.first {
                 throw ToolError(description: "cannot read \(path): no such file or folder")
             }
+            if files.isEmpty {
+                throw ToolError(
+                    description: "no profile files (.yaml, .yml, .json) in \(paths.joined(separator: ", ")): nothing "
+                        + "was checked")
+            }
+            if profile.contains(where: { names([$0]).isEmpty }) {
+                throw ToolError(description: "--profile names no profile")
+            }
             let catalog = try readCatalog(self.catalog)
-            let combinations = profile.map { names([$0]) }.filter { !$0.isEmpty }
+            let combinations = profile.map { names([$0]) }
             let (overrides, secrets, unread) = try deployment.overrides()
             var validation = Validation.run(
                 files: files, catalog: catalog, combinations: combinations, overrides: overrides, secrets: secrets)

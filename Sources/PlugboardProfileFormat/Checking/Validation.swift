@@ -63,8 +63,16 @@ import Foundation
                 files.append(path)
                 continue
             }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let relative = enumerator?.nextObject() as? String {
+            // A folder given as a symbolic link (a ConfigMap's mount, a `Profiles` link) is read where it points,
+            // as the launch reads it; its files keep the path given. Hidden entries are skipped: Kubernetes keeps
+            // each version of a ConfigMap in `..<timestamp>/` beside the `..data` link the visible files go through.
+            let root = (path as NSString).resolvingSymlinksInPath
+            guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                    enumerator.skipDescendants()
+                    continue
+                }
                 if ProfileLibrary.extensions.contains((relative as NSString).pathExtension) {
                     files.append((path as NSString).appendingPathComponent(relative))
                 }

@@ -169,6 +169,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// (Deployment) a secret reference with no value where it was resolved: at launch, or with
     /// `validate --resolve-secrets`.
     package static let secretNotFound = DiagnosticCode("PB502", "secret-not-found")
+    /// (Deployment) a Plugboard launch flag without its value, a `--plugboard-profile` that names no profile,
+    /// or a misspelt `--plugboard-...` flag (`--plugboard-sett`).
+    package static let invalidLaunchFlag = DiagnosticCode("PB503", "invalid-launch-flag")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -179,7 +182,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
-        invalidOverride, invalidSecretReference, secretNotFound,
+        invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag,
     ]
 }
 

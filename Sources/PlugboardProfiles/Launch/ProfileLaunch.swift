@@ -72,8 +72,10 @@ public struct ProfileLaunch: Sendable {
         }
         launch.secrets = SecretResolver(environment: options.environment, configuration: configuration)
         // A test's profiles (``ProfileOverride``) are not changed by the shell's variables or the runner's arguments.
-        let (arguments, argumentDiagnostics) =
+        let (arguments, overrideArgumentDiagnostics) =
             override == nil ? SettingOverride.fromArguments(options.arguments) : ([], [])
+        let argumentDiagnostics =
+            (override == nil ? LaunchFlags.check(options.arguments) : []) + overrideArgumentDiagnostics
         let (variables, variableDiagnostics) =
             override == nil ? SettingOverride.fromEnvironment(options.environment) : ([], [])
         var overrides = variables + arguments

@@ -23,7 +23,10 @@ enum ProgramEdge {
             // `profile staging was`, or `the setting overrides were` when no profile is active.
             let refused =
                 launch.selection.source == .none
-                ? "the setting overrides were" : "profile \(launch.selection.names.joined(separator: ", ")) was"
+                ? "the setting overrides were"
+                : launch.selection.names.isEmpty
+                    ? "the launch's profiles were"
+                    : "profile \(launch.selection.names.joined(separator: ", ")) was"
             let containers = launch.containers.joined(separator: ", ")
             switch options.failurePolicy {
             case .stop:
