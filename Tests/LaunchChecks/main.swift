@@ -29,6 +29,8 @@ final class PaymentContainer: SharedContainer, AutoRegistering {
     let manager = ContainerManager()
 
     var gateway: Factory<String> { self { "code-gateway" } }
+    /// Its definition sets its scope on every access, so a profile's `scope` for it cannot take effect.
+    var region: Factory<String> { self { "code-region" }.cached }
 
     struct Settings: Decodable, Sendable {
         var url: URL
@@ -55,7 +57,8 @@ final class PaymentContainer: SharedContainer, AutoRegistering {
             gateway.choices([
                 "stub": .make { "stub-gateway" },
                 "http": .settings(Settings.self) { PaymentContainer.describe($0) },
-            ])
+            ]),
+            region.configurable()
         )
     }
 }
@@ -97,7 +100,7 @@ case "launch-api":
     // The library returns the outcome; the program decides, and goes on.
     let launch = ProfileSystem.launch([OrdersContainer.shared, PaymentContainer.shared], options: options)
     print(
-        "outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ","))"
+        "outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ",")) changed=\(launch.changedFactories.count)"
     )
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
 

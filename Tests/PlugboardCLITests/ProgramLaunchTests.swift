@@ -111,11 +111,62 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.output == """
-                outcome=refused errors=1 containers=OrdersContainer,PaymentContainer
+                outcome=refused errors=1 containers=OrdersContainer,PaymentContainer changed=0
                 shared orders.store=code-store orders.retries=0 payment.gateway=code-gateway
 
                 """)
         #expect(run.errors.isEmpty, "nothing printed or logged: the program decides")
+    }
+
+    /// Right for OrdersContainer; PaymentContainer's part fails as `failure` says, each a different stage of the
+    /// launch: resolving a secret, matching an override, the program decoding its own settings, a scope that
+    /// cannot take effect.
+    static let secondContainerFailures: [(failure: String, payment: String, arguments: [String], finding: String)] = [
+        (
+            "an unset secret",
+            "gateway: { use: http, with: { url: \"https://pay.example\", apiKey: \"env:LAUNCH_CHECKS_UNSET\" } }",
+            [], "secret env:LAUNCH_CHECKS_UNSET is not set"
+        ),
+        (
+            "an override typo", "gateway: { use: stub }",
+            ["--plugboard-set", "PaymentContainer.gatewy.use=http"], "did you mean 'gateway'? [PB401]"
+        ),
+        (
+            "a value the program decodes",
+            "gateway: { use: http, with: { url: \"https://pay.example\", timeoutSeconds: \"soon\" } }",
+            [], "[PB407]"
+        ),
+        ("a scope without effect", "region: { scope: singleton }", [], "[PB408]"),
+    ]
+
+    static func orderedRightPaymentWrong(_ payment: String) -> String {
+        "plugboard: 1\ncontainers:\n  OrdersContainer:\n    store: { use: sql }\n    retries: { value: 3 }\n"
+            + "  PaymentContainer:\n    \(payment)\n"
+    }
+
+    @Test(arguments: secondContainerFailures.map(\.failure), ["launch-api", "keep-defaults"])
+    func aSecondContainersFailureLeavesBothUnchanged(failure: String, scenario: String) throws {
+        let failing = try #require(Self.secondContainerFailures.first { $0.failure == failure })
+        let directory = CLI.temporaryDirectory()
+        try Self.orderedRightPaymentWrong(failing.payment).write(
+            toFile: directory + "/mixed.yaml", atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            [scenario, "--plugboard-profile", "mixed"] + failing.arguments,
+            environment: ["PLUGBOARD_PROFILE_PATH": directory], executable: "plugboard-launch-checks")
+        #expect(run.status == 0, "\(run.errors)")
+        let unchanged = "orders.store=code-store orders.retries=0 payment.gateway=code-gateway"
+        if scenario == "launch-api" {
+            #expect(
+                run.output.hasPrefix(
+                    "outcome=refused errors=1 containers=OrdersContainer,PaymentContainer changed=0\n"),
+                "\(run.output)")
+            #expect(run.output.contains("shared \(unchanged)\n"), "\(run.output)")
+        } else {
+            #expect(run.output == "shared \(unchanged)\nfresh \(unchanged)\n", "\(run.output)")
+            #expect(run.errors.contains(failing.finding), "\(run.errors)")
+            #expect(run.errors.contains("keeping the code's defaults"))
+            #expect(!run.errors.contains("factories changed"))
+        }
     }
 
     @Test func withoutABootstrapTheFirstContainerIsTheWholeProgram() throws {
