@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Fuzz targets for what reads untrusted files: the YAML path, the JSON path, and the check against a catalog.
+// Fuzz targets for what reads untrusted files: the YAML path, the JSON path, the check against a catalog, and
+// the two formats against each other.
 // A package of its own (built with libFuzzer and AddressSanitizer, which the main package's builds must not
 // be). `.ci/fuzz SECONDS` builds it and runs each target for that long, seeded from the example's profiles
 // and the test fixtures; an input that crashes, hangs or runs out of memory is saved for `Regressions/`.
@@ -18,5 +19,7 @@ let package = Package(
         .executableTarget(name: "FuzzYAML", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCheck", dependencies: ["FuzzSupport"]),
+        // The same document as JSON and as YAML must give the same findings at the same positions.
+        .executableTarget(name: "FuzzFormats", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -12,7 +12,7 @@ import Testing
     /// Inputs `.ci/fuzz` found (see `Tests/Fuzz/Regressions/README.md`), as (file, format).
     static let fuzzRegressions: [String] = {
         let root = Fixtures.root + "/../../Fuzz/Regressions"
-        let targets = ["FuzzYAML", "FuzzJSON", "FuzzCheck"]
+        let targets = ["FuzzYAML", "FuzzJSON", "FuzzCheck", "FuzzFormats"]
         return targets.flatMap { target in
             ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")) ?? []).map {
                 "\(root)/\(target)/\($0)"
@@ -28,7 +28,7 @@ import Testing
         #expect(!Self.cases.isEmpty)
         #expect(Set(Self.cases.map { $0[0] }) == Set(hostileFiles), "one expected diagnostic per hostile file")
         let root = Fixtures.root + "/../../Fuzz/Regressions"
-        let regressions = try ["FuzzYAML", "FuzzJSON", "FuzzCheck"].flatMap { target in
+        let regressions = try ["FuzzYAML", "FuzzJSON", "FuzzCheck", "FuzzFormats"].flatMap { target in
             try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")
         }
         #expect(!regressions.isEmpty)
@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: fuzzRegressions)
     func fuzzRegressionsAreReadWithoutCrashing(path: String) throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        var json = path.contains("/FuzzJSON/")
+        var json = path.contains("/FuzzJSON/") || path.contains("/FuzzFormats/")
         if path.contains("/FuzzCheck/"), let first = bytes.first {
             json = first & 1 == 1
             bytes.removeFirst()
@@ -50,6 +50,18 @@ import Testing
         #expect(document != nil || diagnostics.contains { $0.severity == .error }, "refused with a reason, or read")
         let validation = Validation.run(files: [file], catalog: nil)
         #expect(validation.files.count == 1)
+        if path.contains("/FuzzFormats/") {
+            // The same bytes as YAML (JSON is YAML's flow style): the same findings at the same places.
+            let yaml = Fixtures.temporaryDirectory() + "/found.yaml"
+            try Data(bytes).write(to: URL(fileURLWithPath: yaml))
+            let asYAML = Validation.run(files: [yaml], catalog: nil).files.flatMap(\.diagnostics)
+            let asJSON = validation.files.flatMap(\.diagnostics)
+            let places = { (found: [Diagnostic]) in
+                found.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue)" }.sorted()
+            }
+            #expect(places(asYAML) == places(asJSON))
+            #expect(!asJSON.isEmpty, "each of these inputs is wrong in both formats")
+        }
     }
 
     @Test(arguments: cases)

@@ -258,6 +258,7 @@
     }
 
     /// A name: text, or a plain scalar (with a warning when other YAML tools would read it as a boolean or null).
+    /// A plain YAML number is a number, as the same document written in JSON has one: a name in quotes there.
     private mutating func name(_ index: Int, field: @autoclosure () -> String) -> Located<String>? {
         guard let (text, style) = tree.scalarAndStyle(index) else {
             report(.wrongType, "\(field()) must be a name, not \(tree.describe(index))", at: index)
@@ -265,6 +266,9 @@
         }
         switch style {
         case .number, .boolean, .null:
+            report(.wrongType, "\(field()) must be a name in quotes, not \(tree.describe(index))", at: index)
+            return nil
+        case .plain where ScalarRules.isNumber(text):
             report(.wrongType, "\(field()) must be a name in quotes, not \(tree.describe(index))", at: index)
             return nil
         case .plain where text.utf8.count <= 5 && Self.mayBeAmbiguous(text):
@@ -325,7 +329,9 @@
     }
 
     private mutating func text(_ index: Int, field: String) -> String? {
-        guard let (text, style) = tree.scalarAndStyle(index), style == .text || style == .plain else {
+        guard let (text, style) = tree.scalarAndStyle(index),
+            style == .text || (style == .plain && !ScalarRules.isNumber(text))
+        else {
             report(.wrongType, "`\(field)` must be text, not \(tree.describe(index))", at: index)
             return nil
         }

@@ -30,6 +30,30 @@ public enum FuzzProfiles {
         _ = Validation.check(merged, catalog: nil)
     }
 
+    /// Reads `bytes` as JSON and, when they are JSON, as YAML too (JSON is YAML's flow style): the two must find
+    /// the same things (code, line and column) reading the document and checking it against the catalog. A
+    /// difference stops the run, so that libFuzzer saves the input.
+    public static func compareFormats(_ bytes: [UInt8]) {
+        guard case .success(let jsonTree) = JSONParser.parse(bytes, file: "fuzz", limits: limits) else { return }
+        // libyaml may refuse JSON it reads differently (a tab before a value): only documents both parse compare.
+        guard case .success(let yamlTree) = YAMLParser.parse(bytes, file: "fuzz", limits: limits) else { return }
+        let json = findings(DocumentReader.read(jsonTree, name: "fuzz"))
+        let yaml = findings(DocumentReader.read(yamlTree, name: "fuzz"))
+        if json != yaml {
+            fatalError("JSON and YAML read the same document differently:\nJSON \(json)\nYAML \(yaml)")
+        }
+    }
+
+    /// What a document's reading and checking found, as `line:column CODE`, in order.
+    static func findings(_ read: (ProfileDocument?, [Diagnostic])) -> [String] {
+        var diagnostics = read.1
+        if let document = read.0 {
+            let merged = MergedProfile(names: ["fuzz"], documents: [document])
+            diagnostics += Validation.check(merged, catalog: catalog)
+        }
+        return diagnostics.map { "\($0.position.line):\($0.position.column) \($0.code.rawValue)" }.sorted()
+    }
+
     /// A catalog whose factories take every shape the checker knows.
     static let catalog: Catalog = {
         var catalog = Catalog()
