@@ -76,7 +76,7 @@ import Testing
         #expect(run.output.hasPrefix("shared orders.store=memory-store "))
     }
 
-    @Test func aTypoInAVariableStopsTheLaunchBeforeEitherContainerChanges() throws {
+    @Test func aTypoInAVariableStopsTheLaunchBeforeTheProgramRuns() throws {
         let (run, _) = try launch(environment: [
             "PLUGBOARD__OrdersContainer__retries__value": "4",
             "PLUGBOARD__PaymentContainer__gateway__wiht__timeoutSeconds": "5",
@@ -259,11 +259,19 @@ import Testing
                 "OrdersContainer.store.use=memry", "--format", "sarif",
             ])
         #expect(sarif.output.contains("\"uri\" : \"--set%20OrdersContainer.store.use\""), "a valid URI reference")
-        for format in ["json", "sarif"] {
+        // Every format, with the key resolved and a finding to report: the validator ran, reported the
+        // finding, and printed the key nowhere.
+        for format in ["text", "github", "json", "sarif"] {
             let report = try CLI.run(
-                ["validate", folder, "--catalog", catalog, "--resolve-secrets", "--format", format],
+                [
+                    "validate", folder, "--catalog", catalog, "--profile", "production", "--resolve-secrets",
+                    "--set", "OrdersContainer.store.use=memry", "--format", format,
+                ],
                 environment: ["PAYMENT_API_KEY": Self.key])
-            #expect(!report.output.contains(Self.key), "\(format)")
+            #expect(report.status == 1, "\(format): \(report.output)\(report.errors)")
+            #expect(report.output.contains("PB402"), "\(format): the override's finding is reported")
+            #expect(report.output.contains("memry"), "\(format)")
+            #expect(!(report.output + report.errors).contains(Self.key), "\(format)")
         }
     }
 }

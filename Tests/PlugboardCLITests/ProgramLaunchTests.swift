@@ -52,7 +52,9 @@ import Testing
                 "3 factories changed (OrdersContainer.store, OrdersContainer.retries, PaymentContainer.gateway)"))
     }
 
-    @Test func aProfileWrongForOneContainerStopsTheLaunchBeforeEitherChanges() throws {
+    /// Under `stop` the process ends, so this shows only that nothing ran; that neither container changed is
+    /// shown by the launch API and `keepDefaults`, whose programs go on (below).
+    @Test func aProfileWrongForOneContainerStopsTheLaunch() throws {
         let run = try launch("stop", profile: "bad", ["bad": Self.wrongForPayment])
         #expect(run.status == ProfileFailure.exitCode)
         #expect(run.output.isEmpty, "stopped at launch, before the program ran")

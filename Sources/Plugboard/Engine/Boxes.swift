@@ -16,12 +16,13 @@ final class ClosureBox<P, T>: @unchecked Sendable {
 /// a scope handed out one it kept).
 @usableFromInline
 final class DecoratorClosure<T>: @unchecked Sendable {
-    @usableFromInline let body: @Sendable (T, Bool) -> Void
+    /// Not `@Sendable`: a decorator takes the isolation of the code it is written in, as a factory's closure does.
+    @usableFromInline let body: (T, Bool) -> Void
     /// The closure's words, so that a getter applying the same decorator on every access is not written again.
     let identity: DecoratorIdentity
 
     @usableFromInline
-    init(_ body: @escaping @Sendable (T, Bool) -> Void, identity: DecoratorIdentity) {
+    init(_ body: @escaping (T, Bool) -> Void, identity: DecoratorIdentity) {
         self.body = body
         self.identity = identity
     }

@@ -80,7 +80,7 @@ extension FactoryModifying {
     public consuming func decorator(
         _ decorator: @escaping (T) -> Void, caller: StaticString = #function
     ) -> Self {
-        registration.setDecorator(unsafeBitCast(decorator, to: (@Sendable (T) -> Void).self), caller: caller)
+        registration.setDecorator(decorator, caller: caller)
         return self
     }
 
@@ -90,7 +90,7 @@ extension FactoryModifying {
     public consuming func decorator(
         _ decorator: @escaping (T, Bool) -> Void, caller: StaticString = #function
     ) -> Self {
-        registration.setDecorator(unsafeBitCast(decorator, to: (@Sendable (T, Bool) -> Void).self), caller: caller)
+        registration.setDecorator(decorator, caller: caller)
         return self
     }
 

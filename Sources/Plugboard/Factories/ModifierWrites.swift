@@ -202,29 +202,34 @@ extension FactoryRegistration {
         return true
     }
 
-    /// Inlined, so that the decorator's words are read where its type is known (see ``ClosureIdentity``).
+    /// Inlined, so that the decorator's words are read where its type is known (see ``ClosureIdentity``). The
+    /// closure adapting a one-argument decorator is made only when the decorator is written, not on each getter
+    /// access that finds it there already.
     @inlinable @inline(__always)
-    package func setDecorator(_ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = "") {
-        writeDecorator(
-            { instance, _ in decorator(instance) }, identity: ClosureIdentity.words(of: decorator), caller: caller)
+    package func setDecorator(_ decorator: @escaping (T) -> Void, caller: StaticString = "") {
+        let identity = ClosureIdentity.words(of: decorator)
+        if holdsDecorator(identity) { return }
+        writeDecorator(DecoratorClosure({ instance, _ in decorator(instance) }, identity: identity), caller: caller)
     }
 
     /// The same for a decorator that is also told whether the instance is new (Factory 3's two-argument form).
     @inlinable @inline(__always)
-    package func setDecorator(_ decorator: @escaping @Sendable (T, Bool) -> Void, caller: StaticString = "") {
-        writeDecorator(decorator, identity: ClosureIdentity.words(of: decorator), caller: caller)
+    package func setDecorator(_ decorator: @escaping (T, Bool) -> Void, caller: StaticString = "") {
+        let identity = ClosureIdentity.words(of: decorator)
+        if holdsDecorator(identity) { return }
+        writeDecorator(DecoratorClosure(decorator, identity: identity), caller: caller)
+    }
+
+    /// Whether the slot already has the decorator with these words (a getter applying it again).
+    @usableFromInline
+    func holdsDecorator(_ identity: DecoratorIdentity) -> Bool {
+        alreadyHolds { fields in
+            fields.decorator.map { unsafeDowncast($0, to: DecoratorClosure<T>.self).identity == identity } ?? false
+        }
     }
 
     @usableFromInline
-    func writeDecorator(
-        _ decorator: @escaping @Sendable (T, Bool) -> Void, identity: DecoratorIdentity, caller: StaticString
-    ) {
-        if alreadyHolds({ fields in
-            fields.decorator.map { unsafeDowncast($0, to: DecoratorClosure<T>.self).identity == identity } ?? false
-        }) {
-            return
-        }
-        let box = DecoratorClosure(decorator, identity: identity)
+    func writeDecorator(_ box: DecoratorClosure<T>, caller: StaticString) {
         write(fromDefinition: isDefinedBy(caller)) { fields in
             fields.decorator = box
             return true
