@@ -34,11 +34,13 @@ extension Trait where Self == ProfileTrait {
 
 let traitRendezvous = TraitRendezvous()
 
+/// Waits until `count` tests have arrived (true), or gives up after 30 seconds (false).
 actor TraitRendezvous {
     private var arrived = 0
-    func arrive(expecting count: Int) async {
+    func arrive(expecting count: Int) async -> Bool {
         arrived += 1
-        for _ in 0..<200 where arrived < count { try? await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3_000 where arrived < count { try? await Task.sleep(for: .milliseconds(10)) }
+        return arrived >= count
     }
 }
 
@@ -64,7 +66,7 @@ actor TraitRendezvous {
         try await ProfileTrait.traitProfile(profile).provideScope(for: Test.current!, testCase: Test.Case.current) {
             let expected = profile == "fast" ? 1 : 9
             #expect(TraitContainer.shared.retries() == expected)
-            await traitRendezvous.arrive(expecting: 4)
+            #expect(await traitRendezvous.arrive(expecting: 4), "the four cases were in flight together")
             #expect(TraitContainer.shared.retries() == expected)
         }
     }

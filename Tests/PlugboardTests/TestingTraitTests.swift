@@ -2,14 +2,16 @@ import Plugboard
 import PlugboardTesting
 import Testing
 
-/// Waits until `count` tests have arrived (or two seconds passed), so that parallel tests overlap for sure.
+/// Waits until `count` tests have arrived, so that parallel tests overlap for sure; true when they did. It gives
+/// up after 30 seconds, so that a run whose tests cannot all be in flight at once fails instead of hanging.
 actor Rendezvous {
     private var arrived = 0
-    func arrive(expecting count: Int) async {
+    func arrive(expecting count: Int) async -> Bool {
         arrived += 1
-        for _ in 0..<200 where arrived < count {
+        for _ in 0..<3_000 where arrived < count {
             try? await Task.sleep(for: .milliseconds(10))
         }
+        return arrived >= count
     }
 }
 
@@ -28,7 +30,7 @@ let overlappingCustom = Rendezvous()
     @Test(arguments: 0..<16)
     func eachTestSeesOnlyItsOwnRegistrations(value: Int) async {
         Container.shared.identity.register { value }
-        await overlapping.arrive(expecting: 16)
+        #expect(await overlapping.arrive(expecting: 16), "all sixteen cases were in flight together")
         #expect(Container.shared.identity() == value)
     }
 
@@ -36,7 +38,7 @@ let overlappingCustom = Rendezvous()
     func eachTestHasItsOwnSingletons(value: Int) async {
         Container.shared.identitySingleton.register { Thing("\(value)") }
         let mine = Container.shared.identitySingleton()
-        await overlappingSingletons.arrive(expecting: 8)
+        #expect(await overlappingSingletons.arrive(expecting: 8))
         #expect(Container.shared.identitySingleton() === mine)
         #expect(mine.name == "\(value)")
     }
@@ -56,7 +58,7 @@ let overlappingCustom = Rendezvous()
     @Test(.testContainer(), arguments: 0..<8)
     func customContainersInParallel(value: Int) async {
         TestContainer.shared.value.register { value }
-        await overlappingCustom.arrive(expecting: 8)
+        #expect(await overlappingCustom.arrive(expecting: 8))
         #expect(TestContainer.shared.value() == value)
     }
 
