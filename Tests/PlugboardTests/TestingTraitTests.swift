@@ -62,12 +62,18 @@ let overlappingCustom = Rendezvous()
         #expect(TestContainer.shared.value() == value)
     }
 
-    @Test func withoutTheTraitTheSharedContainerIsTheProcessOne() {
-        let before = Container.shared
-        Container.$shared.withValue(Container()) {
-            #expect(Container.shared !== before)
-        }
-        #expect(Container.shared === before)
+    /// Code outside the test's task tree (a detached task inherits no task-local value) sees the process's
+    /// container and singletons, never the test's registrations or the singletons they made.
+    @Test(.container) func whatATestRegistersStaysInsideItsTaskTree() async {
+        Container.shared.identity.register { 99 }
+        Container.shared.identitySingleton.register { Thing("the test's") }
+        let mine = Container.shared.identitySingleton()
+        let outside = await Task.detached {
+            (Container.shared.identity(), Container.shared.identitySingleton())
+        }.value
+        #expect(outside.0 == -1, "the process's container has the definition")
+        #expect(outside.1 !== mine && outside.1.name == "real", "and its own singleton")
+        #expect(Container.shared.identity() == 99)
     }
 }
 
