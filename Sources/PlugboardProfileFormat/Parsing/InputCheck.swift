@@ -22,7 +22,7 @@ enum InputCheck {
             return .failure(
                 Diagnostic(
                     .invalidUTF8,
-                    "the file is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16, uppercase: true)))",
+                    "the file is not valid UTF-8 (byte 0x\(String(body[body.startIndex + offset], radix: 16, uppercase: true)))",
                     at: position(ofByte: offset, in: body, file: file)))
         }
         if yaml, let tab = leadingTab(body, file: file) {
