@@ -1,3 +1,5 @@
-// A program that applies profiles also reads their diagnostics, options and catalogs: importing
-// PlugboardProfiles brings the format's public API along, as before the format became a module of its own.
+// A program that applies profiles declares them on its containers and reads their diagnostics, options and
+// catalogs: importing PlugboardProfiles brings the container API and the format's public API along, so that
+// `import PlugboardProfiles` alone compiles the documentation's examples.
+@_exported import Plugboard
 @_exported import PlugboardProfileFormat
