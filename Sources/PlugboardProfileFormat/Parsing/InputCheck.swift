@@ -124,13 +124,18 @@ enum InputCheck {
     /// The line and column (in characters) of byte `offset` of `bytes`.
     static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourcePosition {
         var line = 1, column = 1
+        var previous: UInt8 = 0
         for byte in bytes.prefix(offset) {
             if byte == UInt8(ascii: "\n") {
-                line += 1
+                if previous != UInt8(ascii: "\r") { line += 1 }  // CRLF ended the line at its CR
+                column = 1
+            } else if byte == UInt8(ascii: "\r") {
+                line += 1  // a lone CR or CRLF: either ends the line, as YAML counts it
                 column = 1
             } else if byte & 0xC0 != 0x80 {
                 column += 1
             }
+            previous = byte
         }
         return SourcePosition(file: file, line: line, column: column)
     }

@@ -90,7 +90,8 @@ private struct JSONScanner {
     }
 
     /// Skips white space, counting lines; reports comments, which JSON does not have. Inlined, as it runs
-    /// before every token; the loop keeps its offset in a register.
+    /// before every token; the loop keeps its offset in a register. A line ends at LF, CRLF or a lone CR, as
+    /// YAML (and an editor) counts them, so that the same document gives the same positions in both formats.
     @inline(__always)
     mutating func skipSpace() throws(Diagnostic) {
         var offset = index
@@ -101,7 +102,15 @@ private struct JSONScanner {
                 line += 1
                 lineStart = offset + 1
                 lineHasWideCharacters = false
-            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") {
+            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                // white space within a line
+            } else if byte == UInt8(ascii: "\r") {
+                if offset + 1 == count || bytes[offset + 1] != UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = offset + 1
+                    lineHasWideCharacters = false
+                }
+            } else {
                 break
             }
             offset += 1
