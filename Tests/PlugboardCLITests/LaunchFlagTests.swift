@@ -30,6 +30,29 @@ import Testing
         #expect(!run.output.contains("Notes |"), "the program did not start")
     }
 
+    /// A misspelt container, factory or field in `--plugboard-set` stops the launch of a two-container program
+    /// with the argument as the finding's place and a did-you-mean.
+    @Test(arguments: [
+        (
+            "PaymentContaner.gateway.use=stub",
+            "--plugboard-set PaymentContaner.gateway.use:1:17: error: unknown container 'PaymentContaner'; did you mean 'PaymentContainer'? [PB400]"
+        ),
+        (
+            "PaymentContainer.gatewy.use=stub",
+            "--plugboard-set PaymentContainer.gatewy.use:1:34: error: unknown factory 'gatewy' in PaymentContainer (declared: gateway, region); did you mean 'gateway'? [PB401]"
+        ),
+        (
+            "PaymentContainer.gateway.wiht.timeoutSeconds=5",
+            "--plugboard-set PaymentContainer.gateway.wiht.timeoutSeconds:1:42: error: unknown field 'wiht': an override sets use, scope, value or with; did you mean 'with'? [PB500]"
+        ),
+    ])
+    func aMisspeltOverrideStopsTheLaunch(setting: String, finding: String) throws {
+        let run = try CLI.run(["stop", "--plugboard-set", setting], executable: "plugboard-launch-checks")
+        #expect(run.status == 78, "\(run.output)\(run.errors)")
+        #expect(run.output.isEmpty, "nothing ran")
+        #expect(run.errors.contains(finding), "\(run.errors)")
+    }
+
     @Test func anArgumentParserProgramRefusesAnEmptyProfileToo() throws {
         let run = try CLI.run(
             ["--plugboard-profile", ""], in: CLI.packageRoot, executable: "plugboard-greeter-example")
