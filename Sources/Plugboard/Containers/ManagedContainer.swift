@@ -80,15 +80,13 @@ extension ManagedContainer {
     /// (Factory 3's spelling of `with(_:)`, used to set up a test's container).
     @discardableResult
     public func callAsFunction(_ transform: (Self) throws -> Void) rethrows -> Self {
-        try transform(self)
-        return self
+        try with(transform)
     }
 
     /// The `async` form of ``callAsFunction(_:)``.
     @discardableResult
     public func callAsFunction(_ transform: (Self) async throws -> Void) async rethrows -> Self {
-        try await transform(self)
-        return self
+        try await with(transform)
     }
 
     /// Sets the container-wide decorator, which sees every instance this container resolves (nil removes it):
