@@ -10,6 +10,10 @@ enum ScalarRules {
 
     /// An integer, or a decimal with a fraction and/or exponent (`1.5`, `2e3`); not `.5`, `NaN`, `.inf`.
     static func isNumber(_ text: String) -> Bool {
+        // Nearly every scalar a reader asks about is a name: a look at its first byte answers for those.
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first &- UInt8(ascii: "0")) < 10 else {
+            return false
+        }
         if isInteger(text) { return true }
         var rest = Substring(text)
         if rest.first == "-" { rest = rest.dropFirst() }
