@@ -74,6 +74,12 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         @usableFromInline var hasGraph = false
         /// Instances of `graph`-scoped factories, kept until the outermost resolution returns.
         @usableFromInline var graph: [GraphKey: AnyObject] = [:]
+        /// The depth in bytes from which ``enter(_:)`` takes its slow path: the cycle search's, or one frame
+        /// while a singleton's build records what it resolves (see ``recordingDependencies(_:)``).
+        @usableFromInline var slowPathFromBytes = ResolutionTracker.cycleSearchDepth * MemoryLayout<Frame>.stride
+        /// How many recordings are under way on this thread, and the frames they recorded.
+        @usableFromInline var recordings = 0
+        @usableFromInline var recorded: [Frame] = []
     }
 
     @inlinable @inline(__always)
@@ -128,7 +134,7 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         let depthInBytes = state.pointee.depthInBytes
         if depthInBytes == 0 {
             readCounter.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        } else if depthInBytes >= Self.cycleSearchDepth * Self.frameSize {
+        } else if depthInBytes >= state.pointee.slowPathFromBytes {
             enterDeep(frame)
         }
         (UnsafeMutableRawPointer(frameBase) + depthInBytes).assumingMemoryBound(to: Frame.self).pointee = frame
@@ -138,7 +144,9 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
     /// A resolution nested at least ``cycleSearchDepth`` deep: stops the program on a cycle or past the limit.
     @usableFromInline
     func enterDeep(_ frame: Frame) {
+        if state.pointee.recordings > 0 { state.pointee.recorded.append(frame) }
         let depth = depth
+        guard depth >= Self.cycleSearchDepth else { return }
         let searchFrom = CycleSearch.depth.load(ordering: .relaxed)
         if !frame.repeatable && searchFrom != 0 && depth >= searchFrom {
             for index in 0..<depth where frameBase[index].resolvesSame(as: frame) {
@@ -146,6 +154,23 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
             }
         }
         if depth == Self.depthLimit { tooDeep(frames, frame) }
+    }
+
+    /// Runs `body`, a build inside a resolution, and returns every factory it resolved, at any depth: what a
+    /// singleton was built from, which a profile reload must not change under it. Costs the resolutions
+    /// inside `body` one call each; every other resolution pays nothing for it.
+    func recordingDependencies<R>(_ body: () -> R) -> (R, [Frame]) {
+        let start = state.pointee.recorded.count
+        state.pointee.recordings += 1
+        state.pointee.slowPathFromBytes = Self.frameSize
+        let result = body()
+        let frames = Array(state.pointee.recorded[start...])
+        state.pointee.recordings -= 1
+        if state.pointee.recordings == 0 {
+            state.pointee.recorded = []
+            state.pointee.slowPathFromBytes = Self.cycleSearchDepth * Self.frameSize
+        }
+        return (result, frames)
     }
 
     /// Ends a resolution: the outermost one drops the graph's instances and leaves the read section.

@@ -168,18 +168,7 @@ extension FactoryRegistration {
         if alreadyHolds({ Self.holds(factory, for: contexts, in: $0) }) { return }
         let box = ClosureBox(factory)
         write(fromDefinition: isDefinedBy(caller)) { fields in
-            for context in contexts {
-                switch context {
-                case .args(let arguments):
-                    for argument in arguments { fields.contexts[.arg(argument)] = box }
-                    fields.hasArgumentContexts = fields.hasArgumentContexts || !arguments.isEmpty
-                case .arg:
-                    fields.contexts[context] = box
-                    fields.hasArgumentContexts = true
-                default:
-                    fields.contexts[context] = box
-                }
-            }
+            for context in contexts { fields.setContext(context, box) }
             return true
         }
     }

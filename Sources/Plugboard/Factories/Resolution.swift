@@ -142,7 +142,9 @@ extension FactoryRegistration {
                 built = true
                 return build(in: store, scope, fields.timeToLive, parameterKey, parameters) {
                     made = true
-                    return manager.slots.withFields(id) { make($0, settings, parameters) }
+                    return SingletonBuilds.recording(in: store, id, owner: manager) {
+                        manager.slots.withFields(id) { make($0, settings, parameters) }
+                    }
                 }
             }
             if built {

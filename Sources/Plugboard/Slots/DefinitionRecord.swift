@@ -76,6 +76,20 @@ extension SlotFields {
         definitionApplied = definition == nil || onceSealed
     }
 
+    /// Makes `box` (a `ClosureBox<P, T>`) the override for `context`; `.args` sets one per argument.
+    mutating func setContext(_ context: FactoryContextType, _ box: AnyObject) {
+        switch context {
+        case .args(let arguments):
+            for argument in arguments { contexts[.arg(argument)] = box }
+            hasArgumentContexts = hasArgumentContexts || !arguments.isEmpty
+        case .arg:
+            contexts[context] = box
+            hasArgumentContexts = true
+        default:
+            contexts[context] = box
+        }
+    }
+
     /// Cleared settings that keep the definition's record, to be put back on the next resolution.
     mutating func resetKeepingDefinition() {
         let record = definition

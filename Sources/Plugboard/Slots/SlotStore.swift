@@ -122,6 +122,8 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
     private nonisolated(unsafe) var owned: [Slot] = []
     private nonisolated(unsafe) var idsInUse: [Int] = []
     private nonisolated(unsafe) var oldTables: [SlotTable] = []
+    /// Fields written while a change is staged (see ``stage(_:)``), published together when it commits.
+    private nonisolated(unsafe) var staged: [Int: SlotFields]?
 
     /// A store; a container's manager passes its table word as `tableMirror`, to read the current table with
     /// one load fewer than through the store (resolutions read it on every call).
@@ -185,10 +187,26 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
     func update(_ id: Int, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
         try writeLock.withLock {
             let slot = slotLocked(id)
-            var fields = slot.state.withCurrent { $0.fields }
+            var fields = staged?[id] ?? slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
-            slot.publish(fields)
+            if staged != nil {
+                staged![id] = fields
+            } else {
+                slot.publish(fields)
+            }
             return true
+        }
+    }
+
+    /// Runs `body` with every write to this store held back, then publishes what it wrote, slot by slot, under
+    /// the lock: readers see each slot go from its state before `body` to its state after, never a state in
+    /// between (a reset followed by a registration). Writes made by other threads meanwhile are published with them.
+    func stage(_ body: () -> Void) {
+        writeLock.withLock { staged = [:] }
+        body()
+        writeLock.withLock {
+            for (id, fields) in staged ?? [:] { slotLocked(id).publish(fields) }
+            staged = nil
         }
     }
 
@@ -197,9 +215,14 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
     func updateAll(_ change: (Int, inout SlotFields) -> Bool) {
         writeLock.withLock {
             for (index, slot) in owned.enumerated() {
-                var fields = slot.state.withCurrent { $0.fields }
-                if change(idsInUse[index], &fields) {
-                    slot.publish(fields)
+                let id = idsInUse[index]
+                var fields = staged?[id] ?? slot.state.withCurrent { $0.fields }
+                if change(id, &fields) {
+                    if staged != nil {
+                        staged![id] = fields
+                    } else {
+                        slot.publish(fields)
+                    }
                 }
             }
         }

@@ -173,6 +173,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// or a misspelt `--plugboard-...` flag (`--plugboard-sett`).
     package static let invalidLaunchFlag = DiagnosticCode("PB503", "invalid-launch-flag")
 
+    /// (Reload) a reload would change the wiring of a singleton already built, or of a factory it was built
+    /// from, and the program keeps its singletons (`ReloadOptions.builtSingletons`).
+    package static let singletonAlreadyBuilt = DiagnosticCode("PB600", "singleton-already-built")
+
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
         unreadable, tooLarge, empty, invalidUTF8, notUTF8, yamlSyntax, jsonSyntax, tabIndentation, alias, tag,
@@ -183,6 +187,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
         invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag,
+        singletonAlreadyBuilt,
     ]
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -17,7 +19,16 @@ enum FileBytes {
         case unreadable
     }
 
+    /// Where the reads of the task under way are noted, if anywhere (a reload's, to know what it read).
+    @TaskLocal static var log: FileReadLog?
+
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        let result = readWhole(path, limit: limit)
+        if let log { log.note(path, result) }
+        return result
+    }
+
+    private static func readWhole(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(.unreadable) }
         defer { close(descriptor) }
@@ -58,4 +69,44 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
     #else
         Darwin.read(descriptor, buffer, count)
     #endif
+}
+
+/// The files a launch or reload read, each with a hash of the bytes it read (0 when it could not read them):
+/// what a reload compares with the running inputs, and what a watcher watches.
+package final class FileReadLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reads: [(path: String, hash: UInt64)] = []
+
+    package init() {}
+
+    func note(_ path: String, _ result: Result<[UInt8], FileBytes.Failure>) {
+        var hash: UInt64 = 0
+        if case .success(let bytes) = result { hash = FNV1a.hash(bytes) }
+        lock.withLock { reads.append((path, hash)) }
+    }
+
+    /// Every read, in order.
+    package var all: [(path: String, hash: UInt64)] { lock.withLock { reads } }
+
+    /// Runs `body` with the reads of the current task noted here.
+    package func noting<R>(_ body: () throws -> R) rethrows -> R {
+        try FileBytes.$log.withValue(self, operation: body)
+    }
+}
+
+/// FNV-1a, 64 bits: tells versions of inputs apart in logs and reloads (not a cryptographic hash).
+package enum FNV1a {
+    package static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, into start: UInt64 = seed) -> UInt64 {
+        var hash = start
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    /// 16 hexadecimal digits.
+    package static func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

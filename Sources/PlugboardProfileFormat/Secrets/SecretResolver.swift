@@ -31,8 +31,18 @@ package struct SecretResolver: Sendable {
     /// The resolver of the launch or validation under way, if any.
     @TaskLocal package static var current: SecretResolver?
 
+    /// Where this resolver notes what it read, for a reload to watch the files and tell a rotated secret
+    /// from an unchanged one; nil notes nothing.
+    package var reads: SecretReads?
+
     /// The value of `reference`, or why there is none.
     package func resolve(_ reference: SecretReference) -> Result<String, Problem> {
+        let result = lookUp(reference)
+        if let reads { reads.note(reference, result) }
+        return result
+    }
+
+    private func lookUp(_ reference: SecretReference) -> Result<String, Problem> {
         switch reference.source {
         case .env:
             guard let value = environment[reference.name] else {
@@ -68,5 +78,27 @@ package struct SecretResolver: Sendable {
             }
             return .success(value)
         }
+    }
+}
+
+/// What a resolver read: each reference once, with a hash of its value (never the value), in the order read.
+package final class SecretReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hashes: [SecretReference: UInt64] = [:]
+    private var order: [SecretReference] = []
+
+    package init() {}
+
+    func note(_ reference: SecretReference, _ result: Result<String, SecretResolver.Problem>) {
+        var hash: UInt64 = 0
+        if case .success(let value) = result { hash = FNV1a.hash(value.utf8) }
+        lock.withLock {
+            if hashes.updateValue(hash, forKey: reference) == nil { order.append(reference) }
+        }
+    }
+
+    /// Each reference read and its value's hash (0 when it had none), in the order first read.
+    package var fingerprints: [(reference: SecretReference, hash: UInt64)] {
+        lock.withLock { order.map { ($0, hashes[$0]!) } }
     }
 }

@@ -30,25 +30,33 @@ final class FactoryDeclaration: Sendable {
     /// The scope the definition sets on every access, by name; a profile's `scope` cannot win over it.
     let definitionScope: String?
     /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
-    let apply:
+    let apply: Apply
+    /// The factory's slot in its container: where a reload rewires it.
+    let slotID: Int
+    /// The same plan as ``apply``, as one write that a reload makes over the code's wiring.
+    let edit: Edit
+
+    typealias Apply =
         @Sendable (
             _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
         ) -> Void
+    typealias Edit =
+        @Sendable (
+            _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
+        ) -> WiringEdit
 
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
-        definitionScope: String?,
-        apply:
-            @escaping @Sendable (
-                _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
-            ) -> Void
+        definitionScope: String?, slotID: Int, apply: @escaping Apply, edit: @escaping Edit
     ) {
         self.key = key
         self.type = type
         self.implementations = implementations
         self.value = value
         self.definitionScope = definitionScope
+        self.slotID = slotID
         self.apply = apply
+        self.edit = edit
     }
 
     /// One implementation, its factory's type erased. Its settings' type is named and its shape worked out
@@ -90,7 +98,7 @@ final class FactoryDeclaration: Sendable {
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
-            value: other.value ?? value, definitionScope: definitionScope, apply: apply)
+            value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, apply: apply, edit: edit)
     }
 
     /// The catalog entry.
@@ -131,6 +139,7 @@ extension Factory {
             implementations: implementations,
             value: value,
             definitionScope: registration.definitionScopeName,
+            slotID: registration.slotID,
             apply: { registration, scope, contexts in
                 if let registration {
                     factory.register(factory: registration.body as! @Sendable () -> T)
@@ -146,6 +155,20 @@ extension Factory {
                         factory.context(context, factory: closure.body as! @Sendable () -> T)
                     }
                 }
+            },
+            edit: { registration, scope, contexts in
+                let definition = factory.registration.definition
+                return factory.registration.wiringEdit(
+                    registration: registration.map { prepared in
+                        let body = prepared.body as! @Sendable () -> T
+                        return { _ in body() }
+                    },
+                    scope: scope,
+                    contexts: contexts.map { context, closure in
+                        if closure.isDefinition { return (context, definition) }
+                        let body = closure.body as! @Sendable () -> T
+                        return (context, { _ in body() })
+                    })
             })
     }
 }
@@ -185,6 +208,7 @@ extension ParameterFactory {
                     implementations: erased,
                     value: nil,
                     definitionScope: registration.definitionScopeName,
+                    slotID: registration.slotID,
                     apply: { registration, scope, contexts in
                         if let registration {
                             factory.register(factory: registration.body as! @Sendable (P) -> T)
@@ -198,6 +222,15 @@ extension ParameterFactory {
                                 ? factory.registration.definition : closure.body as! @Sendable (P) -> T
                             factory.context(context, factory: body)
                         }
+                    },
+                    edit: { registration, scope, contexts in
+                        let definition = factory.registration.definition
+                        return factory.registration.wiringEdit(
+                            registration: registration.map { $0.body as! @Sendable (P) -> T },
+                            scope: scope,
+                            contexts: contexts.map { context, closure in
+                                (context, closure.isDefinition ? definition : closure.body as! @Sendable (P) -> T)
+                            })
                     })))
     }
 }

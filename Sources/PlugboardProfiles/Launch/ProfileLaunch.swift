@@ -47,6 +47,13 @@ public struct ProfileLaunch: Sendable {
     var customScopes: [String: Scope] = [:]
     /// What resolved the secrets at launch, for containers made later, which decode their settings again.
     var secrets: SecretResolver?
+    /// Every file read (profiles, parents, `file:` secrets), with a hash of what was read: what a watcher
+    /// watches and a reload compares.
+    var inputFiles: [(path: String, hash: UInt64)] = []
+    /// One hash of every input: the files read, the secrets' values and the overrides' values.
+    var inputsHash: UInt64 = 0
+    /// The secret references resolved, with hashes of their values.
+    var secretReads: SecretReads?
 
     /// Whether the profiles apply.
     public var isApplied: Bool { outcome == .applied }
@@ -54,13 +61,14 @@ public struct ProfileLaunch: Sendable {
     /// Reads, merges and checks the active profiles against `program`, once for every container: the
     /// launch's whole pipeline before anything changes. Returns the checked entries to apply when it passes.
     static func prepare(
-        against program: ProgramDeclarations, options: ProfileOptions, onlySectionsOf sections: [String]? = nil
+        against program: ProgramDeclarations, options: ProfileOptions, onlySectionsOf sections: [String]? = nil,
+        selection chosen: ProfileSelection? = nil
     ) -> (ProfileLaunch, entries: [String: [CheckedEntry<PreparedClosure>]]) {
         let override = ProfileOverride.current
         let library = ProfileLibrary(
             directories: (override?.directories ?? []) + options.searchPath, limits: options.limits)
         let selection =
-            override.map { ProfileSelection(names: $0.profiles, source: .code) }
+            chosen ?? override.map { ProfileSelection(names: $0.profiles, source: .code) }
             ?? ProfileSelection.choose(
                 code: options.profiles, arguments: options.arguments, environment: options.environment,
                 defaultExists: { if case .success = library.locate("default") { true } else { false } })
@@ -71,6 +79,10 @@ public struct ProfileLaunch: Sendable {
             configuration = { key in source.secret(forKey: key) }
         }
         launch.secrets = SecretResolver(environment: options.environment, configuration: configuration)
+        let reads = SecretReads()
+        launch.secrets?.reads = reads
+        launch.secretReads = reads
+        let log = FileReadLog()
         // A test's profiles (``ProfileOverride``) are not changed by the shell's variables or the runner's arguments.
         let (arguments, overrideArgumentDiagnostics) =
             override == nil ? SettingOverride.fromArguments(options.arguments) : ([], [])
@@ -85,7 +97,9 @@ public struct ProfileLaunch: Sendable {
         else { return (launch, [:]) }
 
         let origin = SourcePosition(file: "<\(selection.source.label)>", line: 1, column: 1)
-        let (documents, loadDiagnostics) = library.resolve(selection.names.map { Located($0, at: origin) })
+        let (documents, loadDiagnostics) = log.noting {
+            library.resolve(selection.names.map { Located($0, at: origin) })
+        }
         launch.files = documents.map(\.file)
         launch.contentHash = contentHash(of: launch.files)
         var merged = MergedProfile(names: selection.names, documents: documents)
@@ -100,8 +114,10 @@ public struct ProfileLaunch: Sendable {
             launch.overrides = merged.overrides
         }
         let (entries, checkDiagnostics) = SecretResolver.$current.withValue(launch.secrets) {
-            ProfileChecker.check(merged, against: program, containers: sections)
+            log.noting { ProfileChecker.check(merged, against: program, containers: sections) }
         }
+        launch.inputFiles = log.all
+        launch.inputsHash = inputsHash(files: launch.inputFiles, secrets: reads, overrides: overrides)
         launch.diagnostics = (loadDiagnostics + overrideDiagnostics + checkDiagnostics).sorted {
             $0.position < $1.position
         }
@@ -142,6 +158,25 @@ public struct ProfileLaunch: Sendable {
                     configurationPath: path.components, origin: source.origin(of: path.components), value: $0)
             }
         }
+    }
+
+    /// One hash over every input of a launch: what changes it is worth a reload.
+    static func inputsHash(files: [(path: String, hash: UInt64)], secrets: SecretReads, overrides: [SettingOverride])
+        -> UInt64
+    {
+        var hash = FNV1a.seed
+        for file in files {
+            hash = FNV1a.hash(file.path.utf8, into: hash)
+            hash = FNV1a.hash(withUnsafeBytes(of: file.hash.littleEndian) { Array($0) }, into: hash)
+        }
+        for secret in secrets.fingerprints {
+            hash = FNV1a.hash(secret.reference.description.utf8, into: hash)
+            hash = FNV1a.hash(withUnsafeBytes(of: secret.hash.littleEndian) { Array($0) }, into: hash)
+        }
+        for override in overrides {
+            hash = FNV1a.hash((override.origin + "=" + override.value).utf8, into: hash)
+        }
+        return hash
     }
 
     /// FNV-1a over the files' bytes in order.

@@ -21,8 +21,11 @@ public struct ProfileOptions: Sendable {
     public var valueSource: (any ProfileValueSource)?
     /// Where `Profiles/` is looked for.
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
-    /// Receives the "applied" line and, with ``FailurePolicy/keepDefaults``, the diagnostics.
+    /// Receives the "applied" line and, with ``FailurePolicy/keepDefaults``, the diagnostics; and each
+    /// reload's outcome (see ``ProfileSystem/reload()``).
     public var logger = Logger(label: "plugboard")
+    /// How reloads behave.
+    public var reload = ReloadOptions()
 
     /// Options with the defaults.
     public init() {}

@@ -24,6 +24,8 @@ import Plugboard
 public enum ProfileSystem {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: ProfileLaunch?
+    nonisolated(unsafe) private static var running: RunningProfiles?
+    nonisolated(unsafe) private static var watcherMade: ProfileWatcher?
 
     /// Runs the launch for `containers` and acts on its outcome: the program's edge, and the only place where
     /// Plugboard ends a process.
@@ -60,6 +62,20 @@ public enum ProfileSystem {
         lock.withLock {
             precondition(installed == nil, "Plugboard: ProfileSystem.bootstrap (or launch) runs once per process")
         }
+        let (launch, running) = start(containers, options: options)
+        lock.withLock {
+            installed = launch
+            self.running = running
+        }
+        return launch
+    }
+
+    /// The launch's work, without making it the process's: what ``launch(_:options:)`` installs, and what
+    /// tests run for containers of their own. Returns what reloads the program's profiles when the launch
+    /// applied them, or was refused under ``FailurePolicy/keepDefaults`` (a reload may then fix it).
+    package static func start(_ containers: [any ManagedContainer], options: ProfileOptions)
+        -> (ProfileLaunch, RunningProfiles?)
+    {
         for container in containers {
             precondition(
                 !container.hasAutoRegistered,
@@ -79,25 +95,41 @@ public enum ProfileSystem {
         if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
             var launch = ProfileLaunch(outcome: ProfileCatalog.write(program.catalog, to: path), selection: .nothing)
             launch.containers = program.containerNames.sorted()
-            install(launch)
-            return launch
+            return (launch, nil)
         }
 
         let (launch, entries) = ProfileLaunch.prepare(against: program, options: options)
-        install(launch)
-        guard launch.isApplied else { return launch }
-        var appliedTo: Set<String> = []
-        for declared in collector.all {
-            // The first instance of each container was checked with the program; another instance of the same
-            // type (declared by an autoRegister()) is checked on its own, as a container made later would be.
-            let first = appliedTo.insert(declared.name).inserted
-            let plan =
-                first ? entries[declared.name] ?? [] : launch.entries(for: declared.name, declaring: declared.live)
-            declared.container.manager.asAutoRegistration {
-                apply(plan, to: declared.live, scopes: program.scopes)
+        let declared = collector.all
+        var baselines: [ObjectIdentifier: [Int: FactoryWiring]] = [:]
+        if launch.isApplied {
+            var appliedTo: Set<String> = []
+            for instance in declared {
+                // The first instance of each container was checked with the program; another instance of the
+                // same type (declared by an autoRegister()) is checked on its own, as a container made later would be.
+                let first = appliedTo.insert(instance.name).inserted
+                let plan =
+                    first
+                    ? entries[instance.name] ?? [] : launch.entries(for: instance.name, declaring: instance.live)
+                // The code's wiring of each factory the profiles change, which a reload that no longer changes it
+                // puts back.
+                let manager = instance.container.manager
+                var wirings: [Int: FactoryWiring] = [:]
+                wirings.reserveCapacity(plan.count)
+                for entry in plan {
+                    let id = instance.live.factories[entry.key].unsafelyUnwrapped.slotID
+                    wirings[id] = manager.wiring(of: id)
+                }
+                baselines[ObjectIdentifier(instance.container)] = wirings
+                manager.asAutoRegistration {
+                    apply(plan, to: instance.live, scopes: program.scopes)
+                }
             }
+        } else if launch.outcome != .refused || options.failurePolicy == .stop {
+            return (launch, nil)
         }
-        return launch
+        let running = RunningProfiles(
+            declared: declared, program: program, options: options, launch: launch, baselines: baselines)
+        return (launch, running)
     }
 
     /// The program's launch, once ``bootstrap(_:options:)-(ManagedContainer...,_)`` or ``launch(_:options:)`` ran.
@@ -105,8 +137,24 @@ public enum ProfileSystem {
         lock.withLock { installed }
     }
 
-    private static func install(_ launch: ProfileLaunch) {
-        lock.withLock { installed = launch }
+    /// Makes `launch`, a reload's, the one containers made from now on apply, if `running` is the process's.
+    static func replaceCurrent(with launch: ProfileLaunch, of running: RunningProfiles) {
+        lock.withLock {
+            if self.running === running { installed = launch }
+        }
+    }
+
+    /// What reloads the process's profiles, once a launch made it.
+    package static var reloader: RunningProfiles? {
+        lock.withLock { running }
+    }
+
+    /// The process's watcher, made on first use.
+    static var sharedWatcher: ProfileWatcher? {
+        lock.withLock {
+            if watcherMade == nil { watcherMade = running?.makeWatcher() }
+            return watcherMade
+        }
     }
 
     /// Registers checked entries through the factories' declarations.

@@ -1,0 +1,133 @@
+// What a profile reload (PlugboardProfiles) needs from the engine: to put a factory's wiring back as the
+// code made it and set the new one in a single write, to publish a whole container's changes together, to
+// drop what scopes keep, and to know which singletons already built a change would affect.
+
+/// What a profile may set on one factory: its registration, scope and context overrides. A reload keeps the
+/// wiring the code made (before any profile applied) and rebuilds each changed factory's from it.
+package struct FactoryWiring: @unchecked Sendable {
+    var registration: AnyObject?
+    var scope: Scope?
+    var contexts = ContextOverrides()
+    var hasArgumentContexts = false
+    var definitionApplied = false
+
+    init(_ fields: SlotFields) {
+        registration = fields.registration
+        scope = fields.scope
+        contexts = fields.contexts
+        hasArgumentContexts = fields.hasArgumentContexts
+        definitionApplied = fields.definitionApplied
+    }
+}
+
+/// A change to a factory's wiring, made by typed code (its closures boxed as the factory's resolutions read them).
+package struct WiringEdit: @unchecked Sendable {
+    let change: (inout SlotFields) -> Void
+}
+
+/// One factory of one container instance, as the engine's resolutions name it.
+package struct ResolvedFactory: Hashable, Sendable {
+    let owner: UInt
+    /// The factory's id (its key's).
+    package let id: Int
+
+    /// Factory `id` of the container managed by `manager`.
+    package init(_ manager: ContainerManager, id: Int) {
+        owner = UInt(bitPattern: Unmanaged.passUnretained(manager).toOpaque())
+        self.id = id
+    }
+}
+
+/// A singleton already built whose wiring, or something it was built from, a reload would change.
+package struct AffectedSingleton: @unchecked Sendable {
+    /// The singleton's factory, in the container that built it.
+    package let factory: ResolvedFactory
+    /// Every factory its build resolved.
+    package let dependencies: Set<ResolvedFactory>
+    let store: SlotStore
+
+    /// Drops the instance, so the next resolution builds it with the new wiring.
+    package func drop() {
+        store.update(factory.id) { $0.clearKeptInstances() }
+        SingletonMirrors.shared.dropAll()
+    }
+}
+
+extension FactoryRegistration {
+    /// The edit that sets `registration` (nil keeps the code's), `scope` and context overrides.
+    package func wiringEdit(
+        registration: (@Sendable (P) -> T)?, scope: Scope?, contexts: [(FactoryContextType, @Sendable (P) -> T)]
+    ) -> WiringEdit {
+        let registered = registration.map { ClosureBox($0) }
+        let boxes = contexts.map { ($0.0, ClosureBox($0.1)) }
+        return WiringEdit { fields in
+            if let registered { fields.registration = registered }
+            if let scope { fields.scope = scope }
+            for (context, box) in boxes { fields.setContext(context, box) }
+        }
+    }
+
+    /// The factory's id, for ``ContainerManager/wiring(of:)`` and ``ContainerManager/rewire(_:from:_:)``.
+    package var slotID: Int { id }
+}
+
+extension ContainerManager {
+    /// The wiring factory `id` has now.
+    package func wiring(of id: Int) -> FactoryWiring {
+        ReadSection.read { slots.withFields(id) { FactoryWiring($0) } }
+    }
+
+    /// Sets factory `id`'s wiring to `baseline` with `edit` made over it, in one write, and drops what its
+    /// scope kept: a resolution sees the old wiring or the new one, never the code's in between.
+    package func rewire(_ id: Int, from baseline: FactoryWiring, _ edit: WiringEdit?) {
+        slots.update(id) { fields in
+            fields.registration = baseline.registration
+            fields.scope = baseline.scope
+            fields.contexts = baseline.contexts
+            fields.hasArgumentContexts = baseline.hasArgumentContexts
+            // A definition taken out meanwhile is put back whole by the next resolution.
+            fields.definitionApplied = fields.definitionApplied && baseline.definitionApplied
+            edit?.change(&fields)
+            fields.clearCache()
+            return true
+        }
+    }
+
+    /// Runs `body`, publishing every change it makes to this container's factories together when it returns.
+    package func publishingTogether(_ body: () -> Void) {
+        slots.stage(body)
+    }
+
+    /// Drops every instance this container's scopes keep, except singletons (which the process keeps), and
+    /// invalidates every build under way: an instance being built from the old wiring is returned to its
+    /// caller but never kept.
+    package func dropKeptInstances() {
+        slots.updateAll { _, fields in
+            fields.clearCache()
+            return true
+        }
+    }
+
+    /// The singletons already built that a change of `changed` would affect: their own factory, or any
+    /// factory they resolved while being built.
+    package static func singletonsAffected(by changed: Set<ResolvedFactory>) -> [AffectedSingleton] {
+        let engine = Set(changed.map { SingletonBuilds.Resolved(owner: $0.owner, id: $0.id) })
+        return SingletonBuilds.shared.affected(by: engine).map { found in
+            AffectedSingleton(
+                factory: ResolvedFactory(found.build.singleton),
+                dependencies: Set(found.build.dependencies.map(ResolvedFactory.init)), store: found.store)
+        }
+    }
+
+    /// The name of the factory with id `id` (`store`).
+    package static func factoryName(of id: Int) -> String {
+        FactoryKeyRegistry.shared.name(of: id)
+    }
+}
+
+extension ResolvedFactory {
+    init(_ resolved: SingletonBuilds.Resolved) {
+        owner = resolved.owner
+        id = resolved.id
+    }
+}

@@ -1,0 +1,61 @@
+/// What each singleton was built from: the factories its build resolved, at any depth, and the container
+/// that built it. A profile reload asks it which singletons already built would be changed under their
+/// holders (their own wiring, or a dependency's), to refuse the reload or replace them.
+///
+/// Recorded once per build, which a singleton has once per process (or per reset): no resolution of an
+/// instance already built pays anything.
+@usableFromInline
+final class SingletonBuilds: @unchecked Sendable {
+    static let shared = SingletonBuilds()
+
+    /// One factory of one container, as a resolution frame names it: the manager's address and the key's id.
+    struct Resolved: Hashable {
+        let owner: UInt
+        let id: Int
+    }
+
+    /// One build: the store holding the instance, what built it, and what it resolved.
+    struct Build {
+        weak var store: SlotStore?
+        let singleton: Resolved
+        let dependencies: Set<Resolved>
+    }
+
+    /// A build's place: the store that holds the instance, and the factory's id.
+    struct Place: Hashable {
+        let store: ObjectIdentifier
+        let id: Int
+    }
+
+    private let lock = PlatformLock()
+    private var builds: [Place: Build] = [:]
+
+    /// Builds with `make`, recording what it resolves as the dependencies of factory `id` of `owner`.
+    @usableFromInline
+    static func recording<T>(in store: SlotStore, _ id: Int, owner: ContainerManager, _ make: () -> T) -> T {
+        let (instance, frames) = ThreadResolutions.current._withUnsafeGuaranteedRef {
+            $0.recordingDependencies(make)
+        }
+        let singleton = Resolved(owner: UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque()), id: id)
+        let dependencies = Set(frames.map { Resolved(owner: UInt(bitPattern: $0.owner), id: $0.id) })
+        shared.lock.withLock {
+            shared.builds[Place(store: ObjectIdentifier(store), id: id)] = Build(
+                store: store, singleton: singleton, dependencies: dependencies)
+        }
+        return instance
+    }
+
+    /// The singletons still held whose own factory or any dependency is among `changed`, as (owner, id) pairs.
+    func affected(by changed: Set<Resolved>) -> [(build: Build, store: SlotStore)] {
+        let candidates = lock.withLock { Array(builds.values) }
+        var found: [(Build, SlotStore)] = []
+        for build in candidates {
+            guard let store = build.store,
+                changed.contains(build.singleton) || !build.dependencies.isDisjoint(with: changed)
+            else { continue }
+            let held = ReadSection.read { store.withFields(build.singleton.id) { $0.cached != nil } }
+            if held { found.append((build, store)) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,50 @@
+extension ProfileSystem {
+    /// Reads, merges, overrides, resolves and checks the active profiles again, as the launch did, and applies
+    /// them to every container the launch listed, or to none.
+    ///
+    /// - Applied: a resolution that starts after this returns sees the new wiring in every container. Objects
+    ///   already handed out are never touched; every instance the containers' scopes keep (cached, shared, custom
+    ///   scopes) is dropped, and a build that straddles the switch is returned but not kept.
+    /// - Unchanged: the inputs are the running ones; nothing happens, and nothing is logged.
+    /// - Refused: every container keeps its wiring; the diagnostics are logged at error level once per distinct
+    ///   content, and ``reloadStatus`` says the program is degraded until the files apply or are reverted.
+    ///
+    /// The active profile names, `PLUGBOARD__...` variables, `--plugboard-set` arguments and `env:` secrets are
+    /// the launch's; the files, `extends` parents, `file:` and `config:` secrets and the configuration's
+    /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or ``launch(_:options:)``).
+    @discardableResult
+    public static func reload() async -> ReloadOutcome {
+        guard let reloader else {
+            preconditionFailure("Plugboard: ProfileSystem.reload() needs a launch (ProfileSystem.bootstrap) first")
+        }
+        return reloader.reload()
+    }
+
+    /// Where reloads stand: the running generation, the last attempt, consecutive failures and whether the
+    /// newest files are refused. Nil before the launch, and when the launch applied nothing a reload could
+    /// change (it wrote the catalog, or it was refused and stopped the program).
+    public static var reloadStatus: ReloadStatus? {
+        reloader?.status
+    }
+
+    /// The applied generations: the running one first, then each new one. A reader that falls behind gets
+    /// the newest, not a queue. Finishes at once when there is no launch to reload.
+    public static var generations: AsyncStream<ProfileGeneration> {
+        reloader?.generationUpdates() ?? AsyncStream { $0.finish() }
+    }
+
+    /// The outcome of every reload attempted from now on, for logs and tests (the 100 newest are kept for a
+    /// slow reader).
+    public static var reloadOutcomes: AsyncStream<ReloadOutcome> {
+        reloader?.outcomeUpdates() ?? AsyncStream { $0.finish() }
+    }
+
+    /// The process's watcher of the launch's files (the same one on every call): run it in a task, or through
+    /// `PlugboardReloadService`'s service. It reloads with the launch options' ``ProfileOptions/reload`` settings.
+    public static func watcher() -> ProfileWatcher {
+        guard let watcher = sharedWatcher else {
+            preconditionFailure("Plugboard: ProfileSystem.watcher() needs a launch (ProfileSystem.bootstrap) first")
+        }
+        return watcher
+    }
+}

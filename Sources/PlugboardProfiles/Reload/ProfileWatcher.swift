@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Watches every file the running profiles were made from (profiles, `extends` parents, `file:` secrets)
+/// and reloads when they change: one watcher per process, made by ``ProfileSystem/watcher()``.
+///
+/// It polls: each look takes every path's `stat` and resolved path, so Kubernetes' `..data` symbolic link
+/// swap, an editor's rename-over save, a truncate and write, and network or overlay file systems all show
+/// as a change, with no event to miss. A change is reloaded once every file has stayed as it is for the
+/// quiet period (``ReloadOptions/quietPeriod``): a save made of several steps is one reload, a file that is
+/// missing for a moment is waited for, and a reload never reads a file in the middle of a save it saw.
+/// A file that stays missing for ten quiet periods is reloaded as it is, and refused (never read as empty).
+/// Changes made while a reload runs are seen by the next look and reloaded after it.
+public final class ProfileWatcher: @unchecked Sendable {
+    private let profiles: RunningProfiles
+    private let interval: Double
+    private let quietPeriod: Double
+    /// Guards ``looks``.
+    private let lock = NSLock()
+    private var looks = Looks()
+
+    /// What the last look saw.
+    private struct Looks {
+        /// Each watched path's signature at the last look; nil for a path that was missing.
+        var seen: [String: FileSignature?] = [:]
+        /// When a look last saw something change, while a reload is due.
+        var changedAt: Double?
+        /// When a watched path was first seen missing, while one is.
+        var missingSince: Double?
+        /// False until the first look, which reloads once: files may have changed since the launch read them.
+        var looked = false
+    }
+
+    init(_ profiles: RunningProfiles, options: ReloadOptions) {
+        self.profiles = profiles
+        interval = max(0.01, options.pollInterval)
+        quietPeriod = max(0, options.quietPeriod)
+    }
+
+    /// Looks at the files every ``ReloadOptions/pollInterval`` seconds and reloads after changes, until the
+    /// task is cancelled. A refused reload is logged and waited out: it never ends the loop.
+    public func run() async {
+        while !Task.isCancelled {
+            _ = look(at: ProcessInfo.processInfo.systemUptime)
+            try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+        }
+    }
+
+    /// One look at the files at time `now` (seconds on any monotonic clock): reloads, and returns the outcome,
+    /// when a change has been quiet for the quiet period. What ``run()`` does on each tick; tests call it with
+    /// times of their own.
+    package func look(at now: Double) -> ReloadOutcome? {
+        let paths = profiles.watchedFiles
+        let due: Bool = lock.withLock {
+            var changed = !looks.looked
+            var missing = false
+            var seen: [String: FileSignature?] = [:]
+            for path in paths {
+                let signature = FileSignature(path)
+                if signature == nil { missing = true }
+                if looks.looked, looks.seen[path] != .some(signature) { changed = true }
+                seen[path] = .some(signature)
+            }
+            looks.seen = seen
+            looks.looked = true
+            looks.missingSince = missing ? looks.missingSince ?? now : nil
+            if changed { looks.changedAt = now }
+            guard let changedAt = looks.changedAt, now - changedAt >= quietPeriod else { return false }
+            // A path missing for a moment (a save that renames the old file away first) is waited for.
+            if let since = looks.missingSince, now - since < quietPeriod * 10 { return false }
+            looks.changedAt = nil
+            return true
+        }
+        guard due else { return nil }
+        let outcome = profiles.reload()
+        // The reload may have read files that a look has not seen yet (new parents): they count from now.
+        let watched = profiles.watchedFiles
+        lock.withLock {
+            for path in watched where looks.seen[path] == nil {
+                looks.seen[path] = .some(FileSignature(path))
+            }
+        }
+        return outcome
+    }
+}
+
+/// What a look knows of a path without reading it: where it resolves to, and that file's identity, size and
+/// times. Nil for a path that does not resolve to a readable file.
+struct FileSignature: Equatable, Sendable {
+    let resolved: String
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: Int64
+    let changed: Int64
+
+    init?(_ path: String) {
+        var info = stat()
+        // `stat` follows every link, as a read does; the resolved path tells a link swap that kept the times.
+        guard stat(path, &info) == 0, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        self.resolved = String(cString: resolved)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+    }
+}

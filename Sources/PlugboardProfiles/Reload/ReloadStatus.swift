@@ -1,0 +1,23 @@
+import Foundation
+
+/// Where a program's profile reloads stand, for its health endpoint and metrics. Holds no value of a
+/// setting or secret.
+public struct ReloadStatus: Sendable, Equatable {
+    /// The generation running: 1 is the launch's wiring, and each applied reload adds one.
+    public internal(set) var generation = 1
+    /// When the last reload was attempted (nil before the first).
+    public internal(set) var lastAttempt: Date?
+    /// How the last attempt ended (nil before the first).
+    public internal(set) var lastOutcome: ReloadOutcome?
+    /// Refusals since the last attempt that applied or found the running content.
+    public internal(set) var consecutiveFailures = 0
+    /// True while the newest files are refused: the program runs an older generation than its files
+    /// describe. Cleared by a reload that applies, or that finds the running content again (a revert).
+    public internal(set) var isDegraded = false
+    /// Every attempt, every applied one and every refused one since the launch.
+    public internal(set) var attempts = 0
+    /// Reloads that applied.
+    public internal(set) var applied = 0
+    /// Reloads that were refused.
+    public internal(set) var refused = 0
+}

@@ -1,0 +1,287 @@
+import Foundation
+import Logging
+import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
+
+/// A launched program's profiles while it runs: what the launch checked against, the wiring each container
+/// had before any profile touched it, and the generation running. A reload runs the launch's pipeline again
+/// over the same declarations, options and active profiles, and rewires every container or none.
+package final class RunningProfiles: @unchecked Sendable {
+    /// The container instances the launch rewired, with what each declared.
+    let declared: [DeclarationCollector.Declared]
+    let program: ProgramDeclarations
+    let options: ProfileOptions
+    /// The active profiles: chosen at launch, never changed by a reload.
+    let selection: ProfileSelection
+
+    /// Serializes reloads, and guards everything below.
+    private let lock = NSLock()
+    /// The launch, or the last reload that applied.
+    private var running: ProfileLaunch
+    /// Per container name, per factory: what the running profiles set, with the values of its secrets'
+    /// references hashed in. Made on the first reload (a launch that never reloads never pays for it).
+    private var runningFingerprints: [String: [String: String]]?
+    /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
+    private var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
+    /// The files of the newest attempt, applied or not: a refused file's new parent is watched until fixed.
+    private var newestFiles: [String]
+    /// The inputs of the last refusal that was logged, so the same broken content is logged once.
+    private var lastLoggedRefusal: UInt64?
+    private var state = ReloadStatus()
+    private let generations = Broadcast<ProfileGeneration>()
+    private let outcomes = Broadcast<ReloadOutcome>()
+
+    init(
+        declared: [DeclarationCollector.Declared], program: ProgramDeclarations, options: ProfileOptions,
+        launch: ProfileLaunch, baselines: [ObjectIdentifier: [Int: FactoryWiring]]
+    ) {
+        self.declared = declared
+        self.program = program
+        self.options = options
+        selection = launch.selection
+        running = launch
+        self.baselines = baselines
+        newestFiles = launch.inputFiles.map(\.path)
+        if !launch.isApplied {
+            // A launch refused under `keepDefaults`: the code's wiring runs, and the files are what is wrong.
+            state.isDegraded = true
+            state.consecutiveFailures = 1
+            lastLoggedRefusal = launch.inputsHash
+        }
+        generations.publish(ProfileGeneration(launch, number: 1, changed: launch.changedFactories))
+    }
+
+    /// A watcher of these profiles' files, with the launch options' reload settings.
+    package func makeWatcher() -> ProfileWatcher {
+        ProfileWatcher(self, options: options.reload)
+    }
+
+    /// The reload status.
+    package var status: ReloadStatus { lock.withLock { state } }
+
+    /// The launch or the last applied reload.
+    package var current: ProfileLaunch { lock.withLock { running } }
+
+    /// Every file the running generation and the newest attempt read: profiles, parents, `file:` secrets.
+    package var watchedFiles: [String] {
+        lock.withLock {
+            var seen = Set<String>()
+            return (running.inputFiles.map(\.path) + newestFiles).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The applied generations, the running one first; a slow reader gets the newest.
+    package func generationUpdates() -> AsyncStream<ProfileGeneration> { generations.subscribe(keepingNewest: 1) }
+
+    /// The outcome of every attempt from now on (up to 100 kept for a slow reader).
+    package func outcomeUpdates() -> AsyncStream<ReloadOutcome> {
+        outcomes.subscribe(keepingNewest: 100, replaying: false)
+    }
+
+    /// Reads, merges, overrides, resolves and checks the active profiles again, and applies them to every
+    /// container or to none.
+    package func reload() -> ReloadOutcome {
+        let outcome = lock.withLock { reloadLocked() }
+        outcomes.publish(outcome)
+        return outcome
+    }
+
+    private func reloadLocked() -> ReloadOutcome {
+        state.attempts += 1
+        state.lastAttempt = Date()
+        let (candidate, entries) = ProfileLaunch.prepare(against: program, options: options, selection: selection)
+        newestFiles = candidate.inputFiles.map(\.path)
+        guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
+        if running.isApplied && candidate.inputsHash == running.inputsHash {
+            return settle(.unchanged(generation: state.generation))
+        }
+        let fingerprints = Self.fingerprints(of: candidate)
+        let previous = runningFingerprints ?? Self.fingerprints(of: running)
+        let changed = Self.changedKeys(from: previous, to: fingerprints)
+        if changed.isEmpty && running.isApplied {
+            // Only formatting, comments or unused text changed: adopt the content, keep the generation.
+            running = candidate
+            runningFingerprints = fingerprints
+            return settle(.unchanged(generation: state.generation))
+        }
+        let affected = ContainerManager.singletonsAffected(by: resolvedFactories(changed))
+        if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
+            return refuse(candidate, singletonDiagnostics(affected, changed: changed, candidate: candidate))
+        }
+        apply(candidate, entries: entries, changed: changed)
+        if options.reload.builtSingletons == .replace { affected.forEach { $0.drop() } }
+        running = candidate
+        runningFingerprints = fingerprints
+        state.generation += 1
+        state.applied += 1
+        let names = changed.keys.sorted().flatMap { container in
+            changed[container]!.sorted().map { "\(container).\($0)" }
+        }
+        let outcome = ReloadOutcome.applied(generation: state.generation, changedFactories: names)
+        ProfileSystem.replaceCurrent(with: candidate, of: self)
+        generations.publish(ProfileGeneration(candidate, number: state.generation, changed: names))
+        options.logger.info(
+            "\(ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options))")
+        return settle(outcome)
+    }
+
+    /// Records an attempt that leaves the running wiring as it is, and clears a refusal's degraded state.
+    private func settle(_ outcome: ReloadOutcome) -> ReloadOutcome {
+        state.consecutiveFailures = 0
+        state.isDegraded = false
+        lastLoggedRefusal = nil
+        state.lastOutcome = outcome
+        return outcome
+    }
+
+    private func refuse(_ candidate: ProfileLaunch, _ diagnostics: [Diagnostic]) -> ReloadOutcome {
+        state.refused += 1
+        state.consecutiveFailures += 1
+        state.isDegraded = true
+        let outcome = ReloadOutcome.refused(generation: state.generation, diagnostics: diagnostics)
+        state.lastOutcome = outcome
+        // The same broken content, seen again by every poll until someone fixes it, is logged once.
+        if lastLoggedRefusal != candidate.inputsHash {
+            lastLoggedRefusal = candidate.inputsHash
+            for diagnostic in diagnostics where diagnostic.severity == .error {
+                options.logger.error("\(diagnostic)")
+            }
+            options.logger.error(
+                "\(ReloadLog.refusedLine(candidate, generation: state.generation, errors: diagnostics.filter { $0.severity == .error }.count))"
+            )
+        }
+        return outcome
+    }
+
+    /// Rewires the changed factories of every container instance the launch listed, each container's changes
+    /// published together, then drops every instance the containers' scopes keep: a cached object may have
+    /// been built from a changed factory, and no record says which (see "Reloading profiles").
+    private func apply(
+        _ candidate: ProfileLaunch, entries: [String: [CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
+    ) {
+        var first: Set<String> = []
+        for instance in declared {
+            guard let keys = changed[instance.name] else { continue }
+            let plan =
+                first.insert(instance.name).inserted
+                ? entries[instance.name] ?? [] : candidate.entries(for: instance.name, declaring: instance.live)
+            var byKey: [String: CheckedEntry<PreparedClosure>] = [:]
+            for entry in plan where keys.contains(entry.key) { byKey[entry.key] = entry }
+            let container = ObjectIdentifier(instance.container)
+            let manager = instance.container.manager
+            manager.publishingTogether {
+                for key in keys {
+                    guard let declaration = instance.live.factories[key] else { continue }
+                    let id = declaration.slotID
+                    let baseline = baselines[container]?[id] ?? manager.wiring(of: id)
+                    baselines[container, default: [:]][id] = baseline
+                    let edit = byKey[key].map { entry in
+                        declaration.edit(
+                            entry.registration, entry.scope.flatMap { program.scopes[$0] },
+                            entry.contexts.map { (FactoryContextType($0.context), $0.closure) })
+                    }
+                    manager.rewire(id, from: baseline, edit)
+                }
+            }
+        }
+        for instance in declared { instance.container.manager.dropKeptInstances() }
+    }
+
+    /// The changed factories as the engine names them, in every instance of their containers.
+    private func resolvedFactories(_ changed: [String: Set<String>]) -> Set<ResolvedFactory> {
+        var factories = Set<ResolvedFactory>()
+        for instance in declared {
+            for key in changed[instance.name] ?? [] {
+                if let declaration = instance.live.factories[key] {
+                    factories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
+                }
+            }
+        }
+        return factories
+    }
+
+    /// One PB600 per singleton, at the entry of a changed factory it depends on (or its own).
+    private func singletonDiagnostics(
+        _ affected: [AffectedSingleton], changed: [String: Set<String>], candidate: ProfileLaunch
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for singleton in affected {
+            let owner = declared.first {
+                ResolvedFactory($0.container.manager, id: singleton.factory.id) == singleton.factory
+            }
+            let name = "\(owner?.name ?? "a container").\(ContainerManager.factoryName(of: singleton.factory.id))"
+            // The changed factory nearest the singleton: its own entry, else the first changed one it resolved.
+            let cause = changedEntry(for: singleton, changed: changed, candidate: candidate)
+            let because =
+                cause.name == name
+                ? "the singleton \(name) changes, and it is already built"
+                : "\(cause.name) changes, and the singleton \(name) was built from it"
+            diagnostics.append(
+                Diagnostic(
+                    .singletonAlreadyBuilt,
+                    "\(because); a reload does not replace singletons already built (ReloadOptions.builtSingletons)",
+                    at: cause.position))
+        }
+        return diagnostics.sorted { $0.position < $1.position }
+    }
+
+    private func changedEntry(
+        for singleton: AffectedSingleton, changed: [String: Set<String>], candidate: ProfileLaunch
+    ) -> (name: String, position: SourcePosition) {
+        let unknown = SourcePosition(file: "<reload>", line: 1, column: 1)
+        var fallback: (name: String, position: SourcePosition)?
+        for instance in declared {
+            for key in (changed[instance.name] ?? []).sorted() {
+                guard let declaration = instance.live.factories[key] else { continue }
+                let position =
+                    candidate.merged?.containers[instance.name]?[key]?.keyPosition
+                    ?? running.merged?.containers[instance.name]?[key]?.keyPosition ?? unknown
+                let resolved = ResolvedFactory(instance.container.manager, id: declaration.slotID)
+                if resolved == singleton.factory { return ("\(instance.name).\(key)", position) }
+                if fallback == nil, singleton.dependsOn(resolved) { fallback = ("\(instance.name).\(key)", position) }
+            }
+        }
+        return fallback ?? ("a factory", unknown)
+    }
+
+    /// Per container, per factory key: its merged entry's fingerprint, with the hashes of the secret values
+    /// it references.
+    static func fingerprints(of launch: ProfileLaunch) -> [String: [String: String]] {
+        guard launch.isApplied, let merged = launch.merged else { return [:] }
+        let secrets = launch.secretReads?.fingerprints ?? []
+        var result: [String: [String: String]] = [:]
+        for (container, section) in merged.containers {
+            var keys: [String: String] = [:]
+            for entry in section.entries {
+                var text = entry.fingerprint
+                for secret in secrets where text.contains(secret.reference.description) {
+                    text += "|\(secret.reference)#\(secret.hash)"
+                }
+                keys[entry.key] = text
+            }
+            result[container] = keys
+        }
+        return result
+    }
+
+    /// The keys whose fingerprints differ, or that only one side names, per container.
+    static func changedKeys(from old: [String: [String: String]], to new: [String: [String: String]]) -> [String:
+        Set<String>]
+    {
+        var changed: [String: Set<String>] = [:]
+        for container in Set(old.keys).union(new.keys) {
+            let before = old[container] ?? [:]
+            let after = new[container] ?? [:]
+            let keys = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+            if !keys.isEmpty { changed[container] = keys }
+        }
+        return changed
+    }
+}
+
+extension AffectedSingleton {
+    /// Whether the singleton's build resolved `factory`.
+    func dependsOn(_ factory: ResolvedFactory) -> Bool {
+        dependencies.contains(factory)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
+
+@testable import PlugboardProfiles
+
+/// A store with settings, as a service's database would be declared.
+struct StoreSettings: Decodable, Sendable {
+    var url: String
+    var password: Secret?
+}
+
+/// The first container of the reload tests' program: a store with implementations and settings, a
+/// configurable value, and a cached service built from the store.
+final class ShopContainer: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+
+    var store: Factory<String> { self { "code-store" } }
+    var pageSize: Factory<Int> { self { 10 } }
+    /// Cached, and built from `store`: a reload that changes the store must not leave it serving the old one.
+    var catalog: Factory<Box> { self { Box("catalog over \(self.store())") }.cached }
+    /// A singleton built from `pageSize`.
+    var pager: Factory<Box> { self { Box("pager of \(self.pageSize())") }.singleton }
+    /// Cached, built from `store`, and made slowly: the build calls `pause` (when set) between resolving the
+    /// store and returning, so a test can reload in the middle of it.
+    var report: Factory<Box> {
+        self {
+            let store = self.store()
+            self.pause.withLock { $0 }?()
+            return Box("report over \(store)")
+        }
+        .cached
+    }
+    let pause = Locked<(@Sendable () -> Void)?>(nil)
+
+    func autoRegister() {
+        applyProfile(
+            store.choices([
+                "memory": .make { "memory-store" },
+                "sql": .settings(StoreSettings.self) { settings in
+                    "sql-store \(settings.url)" + (settings.password.map { " password=\($0.value)" } ?? "")
+                },
+            ]),
+            pageSize.configurable()
+        )
+    }
+}
+
+/// The second container: a switch whose settings a running service would change.
+final class LimitsContainer: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+
+    var limiter: Factory<String> { self { "code-limiter" } }
+
+    struct Settings: Decodable, Sendable {
+        var perMinute: Int
+    }
+
+    func autoRegister() {
+        applyProfile(
+            limiter.choices([
+                "off": .make { "no-limit" },
+                "fixed": .settings(Settings.self) { "fixed \($0.perMinute)/min" },
+            ])
+        )
+    }
+}
+
+/// Two fresh containers launched over profiles in a folder of their own, with the launch's pipeline and a
+/// reloader that the test drives: the profile `app` is active, and the log is captured.
+final class ReloadProgram: @unchecked Sendable {
+    let directory = Fixtures.temporaryDirectory()
+    let shop = ShopContainer()
+    let limits = LimitsContainer()
+    let log = Lines()
+    private(set) var launch: ProfileLaunch!
+    private(set) var running: RunningProfiles!
+
+    /// Writes `files` (name -> text), then launches with `configure`'s options.
+    init(_ files: [String: String], configure: (inout ProfileOptions) -> Void = { _ in }) throws {
+        for (name, text) in files { try write(text, to: name) }
+        var options = ProfileOptions(profiles: ["app"], directories: [directory], failurePolicy: .keepDefaults)
+        options.arguments = []
+        options.environment = [:]
+        options.workingDirectory = directory
+        options.reload.quietPeriod = 0.5
+        let log = log
+        options.logger = Logger(label: "plugboard") { _ in CapturingLogHandler(lines: log) }
+        configure(&options)
+        (launch, running) = ProfileSystem.start([shop, limits], options: options)
+    }
+
+    /// Replaces `name`'s content in place (truncate and write), as most programs save.
+    func write(_ text: String, to name: String = "app.yaml") throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
+    }
+
+    func path(_ name: String) -> String { directory + "/" + name }
+
+    /// What both containers resolve now.
+    var wiring: String {
+        "\(shop.store()) | \(shop.pageSize()) | \(limits.limiter())"
+    }
+
+    /// The log lines at error level.
+    var errors: [String] { log.all.filter { $0.hasPrefix("error:") } }
+}
+
+/// A profile for both containers.
+func appProfile(
+    store: String = "{ use: memory }", pageSize: Int = 20, limiter: String = "{ use: fixed, with: { perMinute: 60 } }"
+) -> String {
+    """
+    plugboard: 1
+    containers:
+      ShopContainer:
+        store: \(store)
+        pageSize: { value: \(pageSize) }
+      LimitsContainer:
+        limiter: \(limiter)
+    """
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
+import Testing
+
+@testable import PlugboardProfiles
+
+/// `reload()` through the launch's pipeline, on a program of two containers: applied to both or to none,
+/// refusals logged once per content, the status a health endpoint reads, and what new resolutions see.
+@Suite struct ReloadTests {
+    @Test func validEditIsAppliedToBothContainersTogether() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        #expect(program.launch.isApplied)
+        #expect(program.wiring == "memory-store | 20 | fixed 60/min")
+
+        try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }", limiter: "{ use: off }"))
+        let outcome = program.running.reload()
+
+        #expect(
+            outcome == .applied(generation: 2, changedFactories: ["LimitsContainer.limiter", "ShopContainer.store"]))
+        #expect(program.wiring == "sql-store db.example | 20 | no-limit")
+        #expect(program.running.status.generation == 2)
+        #expect(program.running.status.applied == 1)
+        #expect(
+            program.log.all.last
+                == "info: reloaded profile app (code) for LimitsContainer, ShopContainer from app.yaml: generation 2, 2 factories changed (LimitsContainer.limiter, ShopContainer.store), content hash \(program.running.current.contentHash)"
+        )
+    }
+
+    @Test func wrongEditIsRefusedWholeWithTheLaunchsDiagnostics() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        // Right for ShopContainer, wrong for LimitsContainer.
+        let broken = appProfile(store: "{ use: sql, with: { url: db.example } }", limiter: "{ use: slow }")
+        try program.write(broken)
+
+        let outcome = program.running.reload()
+
+        // A fresh launch of the same files finds exactly what the reload found.
+        let fresh = try ReloadProgram(["app.yaml": broken])
+        guard case .refused(let generation, let diagnostics) = outcome else {
+            Issue.record("expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(generation == 1)
+        #expect(diagnostics.map(\.code) == [.unknownImplementation])
+        #expect(
+            diagnostics.map { "\($0.code) \($0.position.line):\($0.position.column) \($0.message)" }
+                == fresh.launch.diagnostics.map { "\($0.code) \($0.position.line):\($0.position.column) \($0.message)" }
+        )
+        #expect(program.wiring == "memory-store | 20 | fixed 60/min")
+        let status = program.running.status
+        #expect(status.isDegraded && status.consecutiveFailures == 1 && status.generation == 1 && status.refused == 1)
+        #expect(
+            program.errors.last
+                == "error: reload of profile app (code) refused (1 error): LimitsContainer, ShopContainer keep generation 1"
+        )
+    }
+
+    @Test func revertingToTheRunningContentClearsTheDegradedState() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        try program.write(appProfile(limiter: "{ use: slow }"))
+        #expect(program.running.reload().generation == 1)
+        #expect(program.running.status.isDegraded)
+
+        try program.write(appProfile())
+        #expect(program.running.reload() == .unchanged(generation: 1))
+        let status = program.running.status
+        #expect(!status.isDegraded && status.consecutiveFailures == 0)
+        #expect(status.lastOutcome == .unchanged(generation: 1))
+    }
+
+    @Test func theSameBrokenContentIsLoggedOnce() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        try program.write(appProfile(limiter: "{ use: slow }"))
+        for _ in 0..<100 { _ = program.running.reload() }
+
+        #expect(program.errors.count == 2)  // the diagnostic, then the refusal's line
+        #expect(program.running.status.consecutiveFailures == 100)
+
+        // Other broken content is news.
+        try program.write(appProfile(limiter: "{ use: slower }"))
+        _ = program.running.reload()
+        #expect(program.errors.count == 4)
+    }
+
+    @Test func unchangedInputsMakeNoGenerationAndNoLogLine() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let before = program.log.all.count
+        #expect(program.running.reload() == .unchanged(generation: 1))
+        // A comment changes the file but no factory's wiring.
+        try program.write(appProfile() + "\n# reviewed\n")
+        #expect(program.running.reload() == .unchanged(generation: 1))
+        #expect(program.log.all.count == before)
+    }
+
+    @Test func aFactoryTheProfileNoLongerNamesGoesBackToTheCode() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        try program.write(
+            """
+            plugboard: 1
+            containers:
+              ShopContainer:
+                store: { use: memory }
+            """)
+        #expect(
+            program.running.reload()
+                == .applied(generation: 2, changedFactories: ["LimitsContainer.limiter", "ShopContainer.pageSize"]))
+        #expect(program.wiring == "memory-store | 10 | code-limiter")
+    }
+
+    @Test func cachedObjectsBuiltFromAChangedFactoryAreDroppedAndHandedOutOnesKept() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let before = program.shop.catalog()
+        #expect(before.name == "catalog over memory-store")
+        #expect(program.shop.catalog() === before)
+
+        try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+        #expect(program.running.reload().generation == 2)
+
+        #expect(program.shop.catalog().name == "catalog over sql-store db.example")
+        #expect(before.name == "catalog over memory-store")
+    }
+
+    @Test func aBuildThatStraddlesAReloadIsReturnedButNotKept() async throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let inside = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        program.shop.pause.withLock {
+            $0 = {
+                inside.signal()
+                proceed.wait()
+            }
+        }
+        let shop = program.shop
+        let straddling = Task.detached { shop.report() }
+        inside.wait()  // the build has resolved the old store
+        program.shop.pause.withLock { $0 = nil }
+        try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+        #expect(program.running.reload().generation == 2)
+        proceed.signal()
+
+        #expect(await straddling.value.name == "report over memory-store")
+        #expect(program.shop.report().name == "report over sql-store db.example")
+    }
+
+    @Test func aRotatedFileSecretIsReadAgainAndNeverShown() throws {
+        let directory = Fixtures.temporaryDirectory()
+        let password = directory + "/password"
+        try "first-secret-value\n".write(toFile: password, atomically: false, encoding: .utf8)
+        let program = try ReloadProgram(
+            ["app.yaml": appProfile(store: "{ use: sql, with: { url: db, password: \"file:\(password)\" } }")])
+        #expect(program.shop.store() == "sql-store db password=first-secret-value")
+        #expect(program.running.watchedFiles.contains(password))
+
+        // The profile is unchanged; only the mounted secret is.
+        try "second-secret-value\n".write(toFile: password, atomically: false, encoding: .utf8)
+        let outcome = program.running.reload()
+
+        #expect(outcome == .applied(generation: 2, changedFactories: ["ShopContainer.store"]))
+        #expect(program.shop.store() == "sql-store db password=second-secret-value")
+        let shown = program.log.all.joined() + "\(program.running.status)" + "\(outcome)"
+        #expect(!shown.contains("secret-value"))
+    }
+
+    @Test func anExtendsParentGainedByAnEditIsReadAndWatched() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        try program.write(
+            """
+            plugboard: 1
+            containers:
+              LimitsContainer:
+                limiter: { use: off }
+            """, to: "base.yaml")
+        try program.write(
+            """
+            plugboard: 1
+            extends: base
+            containers:
+              ShopContainer:
+                store: { use: memory }
+                pageSize: { value: 20 }
+            """)
+        #expect(program.running.reload() == .applied(generation: 2, changedFactories: ["LimitsContainer.limiter"]))
+        #expect(program.wiring == "memory-store | 20 | no-limit")
+        #expect(program.running.watchedFiles.contains(program.path("base.yaml")))
+
+        try program.write(
+            """
+            plugboard: 1
+            containers:
+              LimitsContainer:
+                limiter: { use: fixed, with: { perMinute: 5 } }
+            """, to: "base.yaml")
+        #expect(program.running.reload() == .applied(generation: 3, changedFactories: ["LimitsContainer.limiter"]))
+        #expect(program.wiring == "memory-store | 20 | fixed 5/min")
+    }
+
+    @Test func generationsGiveTheRunningOneFirstThenTheNewestToASlowReader() async throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        var updates = program.running.generationUpdates().makeAsyncIterator()
+        #expect(await updates.next()?.number == 1)
+
+        for pageSize in [21, 22, 23] {
+            try program.write(appProfile(pageSize: pageSize))
+            _ = program.running.reload()
+        }
+        let newest = await updates.next()
+        #expect(newest?.number == 4)
+        #expect(newest?.changedFactories == ["ShopContainer.pageSize"])
+    }
+
+    @Test func aLaunchRefusedUnderKeepDefaultsIsFixedByAReload() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile(limiter: "{ use: slow }")])
+        #expect(!program.launch.isApplied)
+        #expect(program.wiring == "code-store | 10 | code-limiter")
+        #expect(program.running.status.isDegraded)
+
+        try program.write(appProfile())
+        #expect(
+            program.running.reload()
+                == .applied(
+                    generation: 2,
+                    changedFactories: ["LimitsContainer.limiter", "ShopContainer.pageSize", "ShopContainer.store"]))
+        #expect(program.wiring == "memory-store | 20 | fixed 60/min")
+        #expect(!program.running.status.isDegraded)
+    }
+}
+
+/// Singletons are process-wide: these tests take turns.
+@Suite(.serialized) struct ReloadSingletonTests {
+    @Test func aSingletonBuiltFromAChangedFactoryRefusesTheReload() throws {
+        Scope.singleton.reset()
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        #expect(program.shop.pager().name == "pager of 20")
+
+        try program.write(appProfile(pageSize: 30))
+        let outcome = program.running.reload()
+
+        guard case .refused(_, let diagnostics) = outcome else {
+            Issue.record("expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(program.path("app.yaml")):5:5: error: ShopContainer.pageSize changes, and the singleton ShopContainer.pager was built from it; a reload does not replace singletons already built (ReloadOptions.builtSingletons) [PB600]"
+            ])
+        #expect(program.shop.pageSize() == 20)
+        #expect(program.shop.pager().name == "pager of 20")
+        Scope.singleton.reset()
+    }
+
+    @Test func aSingletonNotYetBuiltTakesTheNewWiring() throws {
+        Scope.singleton.reset()
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        try program.write(appProfile(pageSize: 30))
+        #expect(program.running.reload().generation == 2)
+        #expect(program.shop.pager().name == "pager of 30")
+        Scope.singleton.reset()
+    }
+
+    @Test func replacingSingletonsRebuildsThemForNewResolutions() throws {
+        Scope.singleton.reset()
+        let program = try ReloadProgram(["app.yaml": appProfile()]) { $0.reload.builtSingletons = .replace }
+        let held = program.shop.pager()
+        try program.write(appProfile(pageSize: 30))
+        #expect(program.running.reload().generation == 2)
+        #expect(program.shop.pager().name == "pager of 30")
+        #expect(held.name == "pager of 20")
+        Scope.singleton.reset()
+    }
+
+    @Test func aSingletonUnrelatedToTheChangeDoesNotStopIt() throws {
+        Scope.singleton.reset()
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        _ = program.shop.pager()
+        try program.write(appProfile(limiter: "{ use: off }"))
+        #expect(program.running.reload().generation == 2)
+        Scope.singleton.reset()
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Plugboard
+@_spi(Tools) import PlugboardProfileFormat
+import Testing
+
+@testable import PlugboardProfiles
+
+/// The watcher, driven look by look with times of the test's own (quiet period 0.5 s): each way a file is
+/// saved is one reload with the final content, and a file caught mid-save is never applied or refused.
+@Suite struct WatcherTests {
+    /// A watcher over `program` whose first looks have settled (the first look always reloads once).
+    func settledWatcher(_ program: ReloadProgram) -> (ProfileWatcher, Looks) {
+        let watcher = program.running.makeWatcher()
+        let looks = Looks(watcher)
+        #expect(looks.at(0) == nil)
+        #expect(looks.at(1) == .unchanged(generation: 1))
+        return (watcher, looks)
+    }
+
+    /// Looks at given times and keeps every outcome.
+    final class Looks {
+        let watcher: ProfileWatcher
+        var outcomes: [ReloadOutcome] = []
+        init(_ watcher: ProfileWatcher) { self.watcher = watcher }
+
+        func at(_ time: Double) -> ReloadOutcome? {
+            let outcome = watcher.look(at: time)
+            if let outcome { outcomes.append(outcome) }
+            return outcome
+        }
+
+        var generations: [Int] { outcomes.compactMap { if case .applied(let g, _) = $0 { g } else { nil } } }
+        var refusals: Int { outcomes.filter { if case .refused = $0 { true } else { false } }.count }
+    }
+
+    @Test func kubernetesSymbolicLinkSwapIsOneReload() throws {
+        // The layout the kubelet makes for a ConfigMap volume.
+        let volume = Fixtures.temporaryDirectory()
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: volume + "/..2026_11_25", withIntermediateDirectories: false)
+        try appProfile().write(toFile: volume + "/..2026_11_25/app.yaml", atomically: false, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: volume + "/..data", withDestinationPath: "..2026_11_25")
+        try manager.createSymbolicLink(atPath: volume + "/app.yaml", withDestinationPath: "..data/app.yaml")
+        let program = try ReloadProgram([:]) { $0.directories = [volume] }
+        #expect(program.wiring == "memory-store | 20 | fixed 60/min")
+        let (_, looks) = settledWatcher(program)
+
+        // The kubelet's update: a new timestamped folder, a new link renamed over `..data`, the old folder deleted.
+        try manager.createDirectory(atPath: volume + "/..2026_11_26", withIntermediateDirectories: false)
+        try appProfile(pageSize: 50).write(
+            toFile: volume + "/..2026_11_26/app.yaml", atomically: false, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: volume + "/..data_tmp", withDestinationPath: "..2026_11_26")
+        #expect(rename(volume + "/..data_tmp", volume + "/..data") == 0)
+        try manager.removeItem(atPath: volume + "/..2026_11_25")
+
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(2.6) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(looks.at(3) == nil)
+        #expect(looks.at(10) == nil)
+        #expect(program.wiring == "memory-store | 50 | fixed 60/min")
+        #expect(looks.generations == [2] && looks.refusals == 0)
+    }
+
+    @Test func renameOverSaveIsOneReload() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        try program.write(appProfile(pageSize: 31), to: ".app.yaml.swp")
+        #expect(rename(program.path(".app.yaml.swp"), program.path("app.yaml")) == 0)
+
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(2.5)?.generation == 2)
+        #expect(looks.at(3) == nil)
+        #expect(program.shop.pageSize() == 31)
+    }
+
+    @Test func truncateThenWriteIsOneReloadOfTheWholeFile() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        try program.write("")  // truncated: a look catches the file empty
+        #expect(looks.at(2) == nil)
+        try program.write(appProfile(pageSize: 32))
+        #expect(looks.at(2.3) == nil)
+        #expect(looks.at(2.9) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(looks.refusals == 0)
+        #expect(program.errors.isEmpty)
+    }
+
+    @Test func aFileMissingForAMomentIsWaitedFor() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        // Vim's default save: the old file renamed away, the new one written, the backup deleted.
+        #expect(rename(program.path("app.yaml"), program.path("app.yaml~")) == 0)
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(2.7) == nil)  // quiet, but missing: not read
+        try program.write(appProfile(pageSize: 33))
+        try FileManager.default.removeItem(atPath: program.path("app.yaml~"))
+        #expect(looks.at(3) == nil)
+        #expect(looks.at(3.5)?.generation == 2)
+        #expect(looks.refusals == 0)
+        #expect(program.shop.pageSize() == 33)
+    }
+
+    @Test func aFileThatStaysMissingIsRefusedNotReadAsEmpty() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        try FileManager.default.removeItem(atPath: program.path("app.yaml"))
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(6) == nil)
+        let outcome = looks.at(7.1)
+        guard case .refused(1, let diagnostics) = outcome else {
+            Issue.record("expected a refusal, got \(String(describing: outcome))")
+            return
+        }
+        #expect(diagnostics.map(\.code) == [.profileNotFound])
+        #expect(program.wiring == "memory-store | 20 | fixed 60/min")
+    }
+
+    @Test func fiftyEditsInsideTheQuietPeriodAreOneGenerationWithTheLastContent() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        for edit in 0..<50 {
+            try program.write(appProfile(pageSize: 100 + edit))
+            #expect(looks.at(2 + Double(edit) * 0.01) == nil)
+        }
+        #expect(looks.at(3) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(looks.at(4) == nil)
+        #expect(program.shop.pageSize() == 149)
+        #expect(looks.generations == [2])
+    }
+
+    @Test func touchingAFileWithoutChangingItIsNotAGeneration() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        try program.write(appProfile())
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(3) == .unchanged(generation: 1))
+        #expect(program.log.all.filter { $0.contains("reload") }.isEmpty)
+    }
+
+    @Test func aRotatedSecretFileIsWatchedWithTheProfileUnchanged() throws {
+        let directory = Fixtures.temporaryDirectory()
+        let password = directory + "/password"
+        try "first-secret-value".write(toFile: password, atomically: false, encoding: .utf8)
+        let program = try ReloadProgram(
+            ["app.yaml": appProfile(store: "{ use: sql, with: { url: db, password: \"file:\(password)\" } }")])
+        let (_, looks) = settledWatcher(program)
+
+        try "second-secret-value".write(toFile: password, atomically: true, encoding: .utf8)
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(3) == .applied(generation: 2, changedFactories: ["ShopContainer.store"]))
+        #expect(program.shop.store() == "sql-store db password=second-secret-value")
+    }
+
+    @Test func aBrokenEditIsRefusedOnceAndItsFixApplied() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+
+        try program.write(appProfile(limiter: "{ use: slow }"))
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(3)?.generation == 1)
+        for second in 4..<20 { #expect(looks.at(Double(second)) == nil) }  // no change: no new attempt
+        #expect(looks.refusals == 1)
+        #expect(program.running.status.isDegraded)
+
+        try program.write(appProfile(limiter: "{ use: off }"))
+        #expect(looks.at(21) == nil)
+        #expect(looks.at(22) == .applied(generation: 2, changedFactories: ["LimitsContainer.limiter"]))
+        #expect(!program.running.status.isDegraded)
+    }
+}
