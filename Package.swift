@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "PlugboardArgumentParser", targets: ["PlugboardArgumentParser"]),
         // Profile settings and `config:` secrets from a swift-configuration ConfigReader.
         .library(name: "PlugboardConfiguration", targets: ["PlugboardConfiguration"]),
+        // Profile reloads as a swift-service-lifecycle Service, with swift-metrics metrics.
+        .library(name: "PlugboardReloadService", targets: ["PlugboardReloadService"]),
         .executable(name: "plugboard-example", targets: ["plugboard-example"]),
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         // `swift package plugboard-validate --product APP`: build, export the catalog, validate the profiles.
@@ -40,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/*/*.docc (CI builds them).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -73,6 +77,16 @@ let package = Package(
         .target(
             name: "PlugboardConfiguration",
             dependencies: ["PlugboardProfiles", .product(name: "Configuration", package: "swift-configuration")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "PlugboardReloadService",
+            dependencies: [
+                "PlugboardProfiles",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
             swiftSettings: strict
         ),
         // The `plugboard` validator (its module is not named `plugboard`: that would clash with
@@ -126,7 +140,9 @@ let package = Package(
             name: "PlugboardProfilesTests",
             dependencies: [
                 "PlugboardProfiles", "PlugboardProfileFormat", "PlugboardProfilesTesting", "PlugboardTesting",
-                "Plugboard",
+                "Plugboard", "PlugboardReloadService",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
             exclude: ["Fixtures"]
         ),
@@ -134,9 +150,10 @@ let package = Package(
         .executableTarget(
             name: "plugboard-launch-checks",
             dependencies: [
-                "Plugboard", "PlugboardProfiles", "PlugboardConfiguration",
+                "Plugboard", "PlugboardProfiles", "PlugboardConfiguration", "PlugboardReloadService",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Tests/LaunchChecks",
             swiftSettings: strict

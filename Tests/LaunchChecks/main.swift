@@ -8,6 +8,8 @@ import Logging
 import Plugboard
 import PlugboardConfiguration
 import PlugboardProfiles
+import PlugboardReloadService
+import ServiceLifecycle
 
 final class OrdersContainer: SharedContainer, AutoRegistering {
     @TaskLocal static var shared = OrdersContainer()
@@ -69,6 +71,18 @@ func show(_ label: String, _ orders: OrdersContainer, _ payment: PaymentContaine
     )
 }
 
+/// The shared containers' wiring after `label`, as one line.
+func wiring(_ label: String) -> String {
+    let orders = OrdersContainer.shared, payment = PaymentContainer.shared
+    return
+        "\(label): orders.store=\(orders.store()) orders.retries=\(orders.retries()) payment.gateway=\(payment.gateway())"
+}
+
+/// Writes a line to standard output at once (print's output waits in a buffer when it goes to a pipe).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 var options = ProfileOptions()
 options.logger = Logger(label: "plugboard") { StreamLogHandler.standardError(label: $0) }
 let scenario = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") && !$0.contains("/") } ?? "stop"
@@ -117,6 +131,36 @@ case "configuration":
     options.readValues(from: config)
     ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
+
+case "watch":
+    // A service that reloads its profiles: the reload service in a ServiceGroup, with SIGHUP, printing each
+    // attempt's outcome and what the containers resolve after it. SIGTERM stops it gracefully.
+    let environment = ProcessInfo.processInfo.environment
+    options.reload.pollInterval = Double(environment["LAUNCH_CHECKS_POLL"] ?? "") ?? 0.05
+    options.reload.quietPeriod = Double(environment["LAUNCH_CHECKS_QUIET"] ?? "") ?? 0.1
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
+    // A hang-up that arrives before the service traps it is ignored rather than fatal (the tests send it early).
+    signal(SIGHUP, SIG_IGN)
+    let outcomes = ProfileSystem.reloadOutcomes
+    say(wiring("launched generation 1"))
+    let reporter = Task {
+        for await outcome in outcomes {
+            switch outcome {
+            case .applied(let generation, let changed):
+                say(wiring("applied generation \(generation) changed=\(changed.joined(separator: ","))"))
+            case .unchanged(let generation):
+                say(wiring("unchanged generation \(generation)"))
+            case .refused(let generation, let diagnostics):
+                say(wiring("refused generation \(generation) errors=\(diagnostics.count)"))
+            }
+        }
+    }
+    let group = ServiceGroup(
+        services: [ProfileReloadService(reloadOnHangUp: true)], gracefulShutdownSignals: [.sigterm],
+        logger: options.logger)
+    try await group.run()
+    reporter.cancel()
+    say("stopped")
 
 case "lazy":
     // No bootstrap: the first container's applyProfile is the launch, for that container alone.

@@ -19,7 +19,8 @@ import Foundation
 /// A file that stays missing for ten quiet periods is reloaded as it is, and refused (never read as empty).
 /// Changes made while a reload runs are seen by the next look and reloaded after it.
 public final class ProfileWatcher: @unchecked Sendable {
-    private let profiles: RunningProfiles
+    /// The profiles it reloads.
+    package let profiles: RunningProfiles
     private let interval: Double
     private let quietPeriod: Double
     /// Guards ``looks``.
@@ -78,8 +79,8 @@ public final class ProfileWatcher: @unchecked Sendable {
             looks.changedAt = nil
             return true
         }
-        guard due else { return nil }
-        let outcome = profiles.reload()
+        // A watcher stopped meanwhile (a service shutting down) applies nothing more.
+        guard due, let outcome = profiles.reload(unless: { Task.isCancelled }) else { return nil }
         // The reload may have read files that a look has not seen yet (new parents): they count from now.
         let watched = profiles.watchedFiles
         lock.withLock {

@@ -81,12 +81,18 @@ package final class RunningProfiles: @unchecked Sendable {
     /// Reads, merges, overrides, resolves and checks the active profiles again, and applies them to every
     /// container or to none.
     package func reload() -> ReloadOutcome {
-        let outcome = lock.withLock { reloadLocked() }
+        reload(unless: { false })!
+    }
+
+    /// ``reload()``, unless `stopped` says so just before anything changes (a watcher whose service is shutting
+    /// down): then nothing is applied, recorded or published, and the result is nil.
+    package func reload(unless stopped: () -> Bool) -> ReloadOutcome? {
+        guard let outcome = lock.withLock({ reloadLocked(unless: stopped) }) else { return nil }
         outcomes.publish(outcome)
         return outcome
     }
 
-    private func reloadLocked() -> ReloadOutcome {
+    private func reloadLocked(unless stopped: () -> Bool) -> ReloadOutcome? {
         state.attempts += 1
         state.lastAttempt = Date()
         let (candidate, entries) = ProfileLaunch.prepare(against: program, options: options, selection: selection)
@@ -108,6 +114,7 @@ package final class RunningProfiles: @unchecked Sendable {
         if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
             return refuse(candidate, singletonDiagnostics(affected, changed: changed, candidate: candidate))
         }
+        if stopped() { return nil }
         apply(candidate, entries: entries, changed: changed)
         if options.reload.builtSingletons == .replace { affected.forEach { $0.drop() } }
         running = candidate

@@ -1,0 +1,69 @@
+import PlugboardProfiles
+import ServiceLifecycle
+import UnixSignals
+
+/// Watches the launch's profile files and reloads them, as a service of a swift-service-lifecycle
+/// `ServiceGroup` (next to a Hummingbird `Application`, for example):
+///
+/// ```swift
+/// ProfileSystem.bootstrap(Container.shared, PaymentContainer.shared)
+/// let group = ServiceGroup(
+///     services: [app, ProfileReloadService(reloadOnHangUp: true)],
+///     gracefulShutdownSignals: [.sigterm], logger: logger)
+/// try await group.run()
+/// ```
+///
+/// It runs until the group shuts down gracefully (or its task is cancelled), then returns; a reload under way
+/// finishes, and none applies after that. It never returns or throws because a reload was refused: a refusal
+/// is logged, shown in ``ProfileSystem/reloadStatus``, and waited out. Each attempt is counted in
+/// ``ReloadMetrics`` when given.
+public struct ProfileReloadService: Service {
+    private let watcher: ProfileWatcher
+    private let reloadOnHangUp: Bool
+    private let metrics: ReloadMetrics?
+
+    /// A service over the process's launch (``ProfileSystem/watcher()``).
+    ///
+    /// - Parameters:
+    ///   - reloadOnHangUp: Also reload at once on `SIGHUP`, without waiting for the files' quiet period. Off by
+    ///     default, so that the service traps no signal the program did not ask it to.
+    ///   - metrics: Where attempts, applied and refused reloads, the last reload's success and the generation
+    ///     are recorded; nil records nothing.
+    public init(reloadOnHangUp: Bool = false, metrics: ReloadMetrics? = ReloadMetrics()) {
+        self.init(watcher: ProfileSystem.watcher(), reloadOnHangUp: reloadOnHangUp, metrics: metrics)
+    }
+
+    /// A service over `watcher`, for tests that launch containers of their own.
+    package init(watcher: ProfileWatcher, reloadOnHangUp: Bool, metrics: ReloadMetrics?) {
+        self.watcher = watcher
+        self.reloadOnHangUp = reloadOnHangUp
+        self.metrics = metrics
+    }
+
+    /// Watches (and listens for `SIGHUP` when asked to) until graceful shutdown or cancellation.
+    public func run() async throws {
+        let profiles = watcher.profiles
+        let outcomes = profiles.outcomeUpdates()
+        metrics?.record(profiles.status)
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await watcher.run() }
+                if let metrics {
+                    group.addTask {
+                        for await _ in outcomes { metrics.record(profiles.status) }
+                    }
+                }
+                if reloadOnHangUp {
+                    let hangUps = await UnixSignalsSequence(trapping: .sighup)
+                    group.addTask {
+                        for await _ in hangUps where !Task.isCancelled {
+                            _ = profiles.reload(unless: { Task.isCancelled })
+                        }
+                    }
+                }
+            }
+        }
+        // The attempts the metrics task had not seen when it stopped.
+        metrics?.record(profiles.status)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import MetricsTestKit
+import Plugboard
+import ServiceLifecycleTestKit
+import Testing
+
+@testable import PlugboardProfiles
+@testable import PlugboardReloadService
+
+/// The reload service as a `ServiceGroup` runs it: it watches with real time (a 20 ms poll and a 50 ms quiet
+/// period), survives a refusal, counts every attempt, and returns on graceful shutdown.
+@Suite struct ReloadServiceTests {
+    @Test(.timeLimit(.minutes(1))) func watchesRefusesAppliesCountsAndStopsOnGracefulShutdown() async throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()]) { options in
+            options.reload.pollInterval = 0.02
+            options.reload.quietPeriod = 0.05
+        }
+        let metrics = TestMetrics()
+        let service = ProfileReloadService(
+            watcher: program.running.makeWatcher(), reloadOnHangUp: false, metrics: ReloadMetrics(factory: metrics))
+        var outcomes = program.running.outcomeUpdates().makeAsyncIterator()
+
+        try await testGracefulShutdown { shutdown in
+            let running = Task { try await service.run() }
+            // The first look reloads once: the files may have changed since the launch.
+            #expect(await outcomes.next() == .unchanged(generation: 1))
+
+            try program.write(appProfile(limiter: "{ use: slow }"))
+            guard case .refused(1, let diagnostics) = await outcomes.next() else {
+                Issue.record("expected a refusal")
+                return
+            }
+            #expect(diagnostics.map(\.code) == [.unknownImplementation])
+
+            try program.write(appProfile(limiter: "{ use: off }"))
+            #expect(await outcomes.next() == .applied(generation: 2, changedFactories: ["LimitsContainer.limiter"]))
+            #expect(program.limits.limiter() == "no-limit")
+
+            shutdown.triggerGracefulShutdown()
+            try await running.value  // returns, and throws nothing
+        }
+        #expect(metrics.counterTotal(label: "plugboard_reload_attempts_total") == 3)
+        #expect(metrics.counterTotal(label: "plugboard_reload_applied_total") == 1)
+        #expect(metrics.counterTotal(label: "plugboard_reload_refused_total") == 1)
+        #expect(try metrics.expectGauge("plugboard_generation").lastValue == 2)
+        #expect(try metrics.expectGauge("plugboard_reload_last_successful").values.contains(0))
+        #expect(try metrics.expectGauge("plugboard_reload_last_successful").lastValue == 1)
+    }
+}
