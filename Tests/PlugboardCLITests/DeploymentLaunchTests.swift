@@ -274,4 +274,80 @@ import Testing
             #expect(!(report.output + report.errors).contains(Self.key), "\(format)")
         }
     }
+
+    /// With --profile, --resolve-secrets resolves what the launch resolves: the merged deployment's references,
+    /// not a parent's that the deployment replaces nor a file path that the environment file redirects.
+    @Test func resolvingSecretsChecksTheMergedDeploymentAsTheLaunchDoes() throws {
+        let catalog = CLI.temporaryDirectory() + "/catalog.json"
+        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let folder = CLI.temporaryDirectory()
+        try """
+        plugboard: 1
+        containers:
+          PaymentContainer:
+            gateway: { use: http, with: { url: "https://sandbox.example", apiKey: "env:STAGING_ONLY_KEY" } }
+        """.write(toFile: folder + "/staging.yaml", atomically: true, encoding: .utf8)
+        try """
+        plugboard: 1
+        extends: staging
+        containers:
+          PaymentContainer:
+            gateway: { use: http, with: { url: "https://pay.example", apiKey: "file:/run/secrets/not-mounted-here" } }
+        """.write(toFile: folder + "/production.yaml", atomically: true, encoding: .utf8)
+        let secrets = CLI.temporaryDirectory()
+        try (Self.key + "\n").write(toFile: secrets + "/payment_key", atomically: true, encoding: .utf8)
+        let redirect = "file:\(secrets)/payment_key"
+        let deployment = CLI.temporaryDirectory() + "/production.env"
+        try "PLUGBOARD__PaymentContainer__gateway__with__apiKey=\(redirect)\n".write(
+            toFile: deployment, atomically: true, encoding: .utf8)
+
+        let validated = try CLI.run([
+            "validate", folder, "--catalog", catalog, "--profile", "production", "--env-file", deployment,
+            "--resolve-secrets",
+        ])
+        #expect(validated.status == 0, "\(validated.output)")
+        #expect(!validated.output.contains("STAGING_ONLY_KEY") && !validated.output.contains("not-mounted-here"))
+
+        let launched = try CLI.run(
+            ["stop", "--plugboard-profile", "production"],
+            environment: [
+                "PLUGBOARD_PROFILE_PATH": folder, "PLUGBOARD__PaymentContainer__gateway__with__apiKey": redirect,
+                "LAUNCH_CHECKS_EXPECTED_KEY": Self.key,
+            ], executable: "plugboard-launch-checks")
+        #expect(launched.status == 0, "\(launched.errors)")
+        #expect(launched.output.hasSuffix("payment.gateway=http-gateway https://pay.example key=expected\n"))
+
+        // Without the redirect, the deployment's own file reference is resolved, and missing, on both sides.
+        let unredirected = try CLI.run([
+            "validate", folder, "--catalog", catalog, "--profile", "production", "--resolve-secrets",
+        ])
+        #expect(unredirected.status == 1)
+        #expect(
+            unredirected.output.contains(
+                "error: secret file:/run/secrets/not-mounted-here cannot be read (no such file, or not readable) [PB502]"
+            ),
+            "\(unredirected.output)")
+        #expect(!unredirected.output.contains("STAGING_ONLY_KEY"), "the parent's reference is replaced")
+    }
+
+    /// A `config:` reference only the program's configuration resolves: the validator says it did not check it.
+    @Test func resolvingSecretsReportsConfigurationReferencesAsNotChecked() throws {
+        let catalog = CLI.temporaryDirectory() + "/catalog.json"
+        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let folder = CLI.temporaryDirectory()
+        try """
+        plugboard: 1
+        containers:
+          PaymentContainer:
+            gateway: { use: http, with: { url: "https://pay.example", apiKey: "config:payments.apiKey" } }
+        """.write(toFile: folder + "/production.yaml", atomically: true, encoding: .utf8)
+        for arguments in [["--profile", "production"], []] {
+            let run = try CLI.run(["validate", folder, "--catalog", catalog, "--resolve-secrets"] + arguments)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(
+                run.output.contains(
+                    "production.yaml:4:71: warning: secret config:payments.apiKey comes from the program's configuration, which only the launch reads: not checked [PB409]"
+                ), "\(run.output)")
+        }
+    }
 }

@@ -2,8 +2,8 @@
 // difference, so start-up and set-up cancel out and the instructions per operation remain.
 //   CallgrindProbe unique/plugboard-instance 1000
 import Foundation
-import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
+import PlugboardProfiles
 @_spi(Tools) import Scenarios
 
 let arguments = CommandLine.arguments
@@ -51,6 +51,16 @@ if arguments.count == 2, arguments[1] == "--profiles" {
         }
         return best
     }
+    func timedAsync(_ body: () async -> Int) async -> Double {
+        _ = await body()
+        var best = Double.infinity
+        for _ in 0..<10 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = await body()
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
     for file in ["p1mb.yaml", "p10mb.yaml", "p1mb.json", "p10mb.json"] {
         let megabytes = Double(ProfileScenarios.size(file)) / 1e6
         print("parse-check \(file) \(megabytes / timed { ProfileScenarios.parseAndCheck(file) })")
@@ -59,6 +69,8 @@ if arguments.count == 2, arguments[1] == "--profiles" {
         }
     }
     print("apply-1000 \(timed { ProfileScenarios.applyWide() } * 1000)")
+    _ = ReloadScenarios.launch()
+    print("reload-1000-settings-6-files \(timedAsync { await ReloadScenarios.reloadAll() } * 1000)")
     _ = ProfileScenarios.thousandFiles
     print("validate-1000-files \(timed { ProfileScenarios.validateThousand() } * 1000)")
     // Linear, not quadratic: 10x and 100x the findings of one file, and the files of one extends line.
@@ -84,9 +96,9 @@ if arguments.count == 3, arguments[1] == "--phases" {
     func minorFaults() -> Int {
         var usage = rusage()
         #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         return usage.ru_minflt
     }
@@ -105,13 +117,20 @@ if arguments.count == 3, arguments[1] == "--phases" {
             lap("read")
             do {
                 // Parsed alone, and freed before the load below (which parses again), as a launch would.
-                let parsed = file.hasSuffix(".json") ? JSONParser.parse(bytes, file: path) : YAMLParser.parse(bytes, file: path)
-                guard case .success = parsed else { print("\(file) has errors: \(parsed)"); exit(1) }
+                let parsed =
+                    file.hasSuffix(".json") ? JSONParser.parse(bytes, file: path) : YAMLParser.parse(bytes, file: path)
+                guard case .success = parsed else {
+                    print("\(file) has errors: \(parsed)")
+                    exit(1)
+                }
             }
             lap("parse")
             let (document, found) = ProfileLibrary.load(file: path)
             lap("read+parse+document")
-            guard let document else { print("\(file) has errors: \(found)"); exit(1) }
+            guard let document else {
+                print("\(file) has errors: \(found)")
+                exit(1)
+            }
             let merged = MergedProfile(names: [document.name], documents: [document])
             lap("merge")
             _ = Validation.check(merged, catalog: ProfileScenarios.catalog)
@@ -120,6 +139,14 @@ if arguments.count == 3, arguments[1] == "--phases" {
         lap("free")
         print()
     }
+    exit(0)
+}
+
+/// `--launch-shape`: the launch of two containers of 500 settings entries each over a six-file chain
+/// (profile with `valgrind --tool=callgrind --toggle-collect='*ReloadScenarios*launch*'`).
+if arguments.count == 2, arguments[1] == "--launch-shape" {
+    _ = ReloadScenarios.directory
+    print(ReloadScenarios.launch())
     exit(0)
 }
 
@@ -135,6 +162,14 @@ if arguments.count == 3, arguments[1] == "--parse" {
 guard arguments.count == 3, let count = Int(arguments[2]) else {
     print("usage: CallgrindProbe SCENARIO COUNT\nscenarios: " + Scenarios.all.map(\.name).joined(separator: " "))
     exit(2)
+}
+if arguments[1] == "profile/reload-1000" {
+    // Each operation rewrites the active file and reloads 1,000 entries of two containers; the launch is set-up.
+    _ = ReloadScenarios.launch()
+    var sum = 0
+    for _ in 0..<count { sum &+= await ReloadScenarios.reloadAll() }
+    print(sum)
+    exit(0)
 }
 if arguments[1] == "profile/apply-1000" {
     _ = ProfileScenarios.directory

@@ -108,8 +108,17 @@ package enum ShapeChecker {
                 case .secret:
                     // The syntax always; the value only where the validation resolves secrets (`--resolve-secrets`).
                     let reference = try decoder.decodeSecretReference()
-                    if let resolver = SecretResolver.current, case .failure(let problem) = resolver.resolve(reference) {
-                        throw decoder.fail(problem.message, code: .secretNotFound)
+                    if let resolver = SecretResolver.current {
+                        if reference.source == .config && resolver.configuration == nil {
+                            // Only the program's configuration resolves it, at launch.
+                            found.append(
+                                Diagnostic(
+                                    .checkedByProgram,
+                                    "secret \(reference) comes from the program's configuration, which only the launch reads: not checked",
+                                    at: tree.position(of: index)))
+                        } else if case .failure(let problem) = resolver.resolve(reference) {
+                            throw decoder.fail(problem.message, code: .secretNotFound)
+                        }
                     }
                 case .number: _ = try decoder.decodeFloat(Double.self)
                 case .boolean: _ = try decoder.decodeBool()

@@ -84,7 +84,10 @@ import Foundation
     /// Validates `files`; a catalog adds the checks against the program's declarations; each of
     /// `combinations` is merged and checked as if launched with `--plugboard-profile a,b`, with `overrides`
     /// over it as a deployment's environment and arguments would set them (with overrides and no combination,
-    /// they are checked over no profile). With `secrets`, every secret reference must resolve through it.
+    /// they are checked over no profile). With `secrets`, every secret reference must resolve through it: with
+    /// combinations, only the references of each combination's merged result (a parent's reference that the
+    /// deployment replaces is never resolved, as at launch); without, each file's own. A `config:` reference,
+    /// which only the program's configuration resolves, is reported as not checked (a warning).
     ///
     /// Linear in the files and the findings: each file is read and parsed once for the whole run (however many
     /// chains extend it), chains are bounded by ``ParseLimits/maxExtendsDepth``, and findings are kept once each.
@@ -92,21 +95,25 @@ import Foundation
         files: [String], catalog: Catalog?, combinations: [[String]] = [], overrides: [SettingOverride] = [],
         secrets: SecretResolver? = nil, limits: ParseLimits = .default
     ) -> Validation {
-        SecretResolver.$current.withValue(secrets) {
-            run(files: files, catalog: catalog, combinations: combinations, overrides: overrides, limits: limits)
-        }
+        validate(
+            files: files, catalog: catalog, combinations: combinations, overrides: overrides, secrets: secrets,
+            limits: limits)
     }
 
     /// Validates `files` (see ``run(files:catalog:combinations:overrides:secrets:limits:)``).
     @_spi(Tools) public static func run(
         files: [String], catalog: Catalog?, combinations: [[String]] = [], limits: ParseLimits = .default
     ) -> Validation {
-        run(files: files, catalog: catalog, combinations: combinations, overrides: [], limits: limits)
+        validate(
+            files: files, catalog: catalog, combinations: combinations, overrides: [], secrets: nil, limits: limits)
     }
 
-    private static func run(
-        files: [String], catalog: Catalog?, combinations: [[String]], overrides: [SettingOverride], limits: ParseLimits
+    private static func validate(
+        files: [String], catalog: Catalog?, combinations: [[String]], overrides: [SettingOverride],
+        secrets: SecretResolver?, limits: ParseLimits
     ) -> Validation {
+        // A deployment named with --profile resolves its merged references only; files alone, their own.
+        let fileSecrets = combinations.isEmpty ? secrets : nil
         var findings: [String: Findings] = [:]
         func add(_ diagnostic: Diagnostic, from file: String) {
             // A finding belongs to the file it points into when that file is being validated, else to `file`.
@@ -149,7 +156,8 @@ import Foundation
             guard chain.last?.file == file else { continue }
             parents[file] = chain.dropLast()
             let merged = MergedProfile(names: [document.name], documents: chain)
-            for diagnostic in check(merged, catalog: catalog) { add(diagnostic, from: file) }
+            let found = SecretResolver.$current.withValue(fileSecrets) { check(merged, catalog: catalog) }
+            for diagnostic in found { add(diagnostic, from: file) }
         }
         // A profile whose parent has errors cannot launch either: say so in its own result, pointing at the parent.
         for file in files {
@@ -174,7 +182,8 @@ import Foundation
             var merged = MergedProfile(names: names, documents: documents)
             let overridden = OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
             var combination = Findings(found.filter { $0.position.file == origin.file } + overridden)
-            for diagnostic in check(merged, catalog: catalog) { combination.add(diagnostic) }
+            let checked = SecretResolver.$current.withValue(secrets) { check(merged, catalog: catalog) }
+            for diagnostic in checked { combination.add(diagnostic) }
             let diagnostics = combination.sorted
             let valid = !(found + diagnostics).contains { $0.severity == .error }
             validation.combinations.append(CombinationResult(profiles: names, diagnostics: diagnostics, valid: valid))
