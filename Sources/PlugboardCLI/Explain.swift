@@ -81,7 +81,9 @@ struct Explain: ParsableCommand {
         for (container, section) in merged.containers.sorted(by: { $0.key < $1.key }) {
             for entry in section.entries.sorted(by: { $0.key < $1.key }) {
                 let key = entry.key
-                for (field, value, origin, overridden) in FactoryEntryField.fields(of: entry) {
+                for (field, value, origin, overridden) in FactoryEntryField.fields(
+                    of: entry, replaced: merged.replacedFields)
+                {
                     rows.append(
                         Row(
                             container: container, key: key, field: field, value: value, file: origin.file,

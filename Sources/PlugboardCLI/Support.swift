@@ -72,11 +72,15 @@ func mergedProfile(
 }
 
 extension FactoryEntryField {
-    static func fields(of entry: MergedEntry) -> [(String, String, SourcePosition, [SourcePosition])] {
+    /// The rows of `entry`; `replaced` says what overrides of single fields replaced (see
+    /// `MergedProfile.replacedFields`).
+    static func fields(of entry: MergedEntry, replaced: [SourcePosition: [SourcePosition]] = [:]) -> [(
+        String, String, SourcePosition, [SourcePosition]
+    )] {
         var rows: [(String, String, SourcePosition, [SourcePosition])] = []
         if let use = entry.use { rows.append(("use", use.value, use.origin, use.overridden)) }
-        if let with = entry.with { rows += fieldRows("with", with) }
-        if let value = entry.value { rows += fieldRows("value", value) }
+        if let with = entry.with { rows += fieldRows("with", with, replaced: replaced) }
+        if let value = entry.value { rows += fieldRows("value", value, replaced: replaced) }
         if let scope = entry.scope { rows.append(("scope", scope.value, scope.origin, scope.overridden)) }
         for (context, choice) in entry.contexts.sorted(by: { $0.key < $1.key }) {
             rows.append(("contexts.\(context)", render(choice.value), choice.origin, choice.overridden))
@@ -89,9 +93,9 @@ extension FactoryEntryField {
 enum FactoryEntryField {
     /// One row for a `with` or `value`, or one per field when its fields come from different places (an
     /// override changed one field of a file's settings): each field then shows its own origin.
-    static func fieldRows(_ name: String, _ setting: Setting<ValueNode>) -> [(
-        String, String, SourcePosition, [SourcePosition]
-    )] {
+    static func fieldRows(
+        _ name: String, _ setting: Setting<ValueNode>, replaced: [SourcePosition: [SourcePosition]]
+    ) -> [(String, String, SourcePosition, [SourcePosition])] {
         let tree = setting.value.tree
         guard let pairs = tree.pairs(of: setting.value.index),
             Set(pairs.map { tree.position(of: $0.key).file }).count > 1
@@ -100,7 +104,8 @@ enum FactoryEntryField {
         }
         return pairs.map { pair in
             let field = ValueNode(tree: tree, index: pair.value)
-            return ("\(name).\(tree.scalar(pair.key)!)", render(field), tree.position(of: pair.key), [])
+            let position = tree.position(of: pair.key)
+            return ("\(name).\(tree.scalar(pair.key)!)", render(field), position, replaced[position] ?? [])
         }
     }
 }

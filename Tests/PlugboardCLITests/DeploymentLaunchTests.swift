@@ -350,4 +350,28 @@ import Testing
                 ), "\(run.output)")
         }
     }
+
+    /// explain says what an override of one field inside `with` replaced, as it does for a whole setting, and
+    /// the launch with the same override applies the same field.
+    @Test func explainNamesTheFieldAnOverrideOfOneSettingReplaced() throws {
+        let catalog = CLI.temporaryDirectory() + "/catalog.json"
+        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let override = "PaymentContainer.gateway.with.url=https://other.example"
+        let (launched, folder) = try launch(["--plugboard-set", override])
+        #expect(launched.status == 0, "\(launched.errors)")
+        #expect(launched.output.contains("payment.gateway=http-gateway https://other.example "), "\(launched.output)")
+
+        let explained = try CLI.run([
+            "explain", "production", "--dir", folder, "--catalog", catalog, "--set", override,
+        ])
+        #expect(explained.status == 0, "\(explained.output)")
+        #expect(
+            explained.output.contains(
+                "PaymentContainer.gateway.with.url = https://other.example  (--set PaymentContainer.gateway.with.url:1; overrides \(folder)/production.yaml:6)"
+            ), "\(explained.output)")
+        #expect(
+            explained.output.contains(
+                "PaymentContainer.gateway.with.apiKey = \"env:PAYMENT_API_KEY\"  (\(folder)/production.yaml:6)"),
+            "the fields it did not set keep their own origin: \(explained.output)")
+    }
 }

@@ -251,8 +251,8 @@ import Testing
         #expect(run.output.contains("overrides --set SharingContainer.channel.with.directory\n"))
         #expect(
             run.output.contains(
-                "SharingContainer.channel.with.directory = /srv/outbox  (--set SharingContainer.channel.with.directory:1)"
-            ))
+                "SharingContainer.channel.with.directory = /srv/outbox  (--set SharingContainer.channel.with.directory:1; overrides Examples/Notes/Profiles/production.json:28)"
+            ), "\(run.output)")
         #expect(
             run.output.contains(
                 "SharingContainer.channel.with.signingKey = \"env:NOTES_SIGNING_KEY\"  (Examples/Notes/Profiles/production.json:"

@@ -124,6 +124,9 @@ package struct MergedSection: Sendable {
     package var containerPositions: [String: SourcePosition] = [:]
     /// The overrides merged over the files, by their origins (`$PLUGBOARD__Container__store__use`), in order.
     package var overrides: [String] = []
+    /// Where an override of one field inside `with` or `value` replaced that field, by where the override set
+    /// it: what `explain` says the field overrode (the setting as a whole keeps its own history).
+    package var replacedFields: [SourcePosition: [SourcePosition]] = [:]
 
     /// Merges `documents`, given in the order they apply.
     @_spi(Tools) public init(names: [String], documents: [ProfileDocument]) {

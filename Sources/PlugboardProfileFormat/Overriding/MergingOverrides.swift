@@ -46,7 +46,7 @@ package struct OverrideMerger {
                 continue
             }
             seen[key] = override
-            let (document, found) = document(for: override, target, over: profile)
+            let (document, found) = document(for: override, target, over: &profile)
             diagnostics += found
             profile.merge(document)
             profile.overrides.append(override.origin)
@@ -147,7 +147,7 @@ package struct OverrideMerger {
 
     /// The one-setting document of `override`: a profile that sets the target, with the settings the merged
     /// profile already has around a field inside `with` or `value` copied, where they were written.
-    private func document(for override: SettingOverride, _ target: Target, over profile: MergedProfile) -> (
+    private func document(for override: SettingOverride, _ target: Target, over profile: inout MergedProfile) -> (
         ProfileDocument, [Diagnostic]
     ) {
         var builder = TreeBuilder(file: target.container.position.file, limits: .default, inputBytes: 0)
@@ -171,7 +171,7 @@ package struct OverrideMerger {
             let fields = fieldNames(of: target, entry: entry)
             emit(
                 &builder, existing: existing.map { ($0.tree, $0.index) }, path: target.fields[...], names: fields,
-                value: override)
+                value: override, replaced: &profile.replacedFields)
         }
         for _ in 0..<4 { builder.close() }
         guard let tree = builder.finish() else { return (ProfileDocument(name: override.origin, file: at.file), []) }
@@ -191,7 +191,7 @@ package struct OverrideMerger {
     /// the override does not change, and the override's text at the end of the path.
     private func emit(
         _ builder: inout TreeBuilder, existing: (tree: NodeTree, index: Int)?, path: ArraySlice<Located<String>>,
-        names shape: TypeShape?, value override: SettingOverride
+        names shape: TypeShape?, value override: SettingOverride, replaced: inout [SourcePosition: [SourcePosition]]
     ) {
         guard let first = path.first else {
             add(&builder, override.value, .untyped, at: override.valuePosition)
@@ -220,6 +220,9 @@ package struct OverrideMerger {
             for (key, value) in pairs {
                 if existing.tree.scalar(key) == name {
                     kept = (existing.tree, value)
+                    // The field this override replaces, with what it had replaced before.
+                    let was = existing.tree.position(of: key)
+                    replaced[first.position] = (replaced[was] ?? []) + [was]
                     continue
                 }
                 copy(existing.tree, key, into: &builder)
@@ -227,7 +230,8 @@ package struct OverrideMerger {
             }
         }
         add(&builder, name, .text, at: first.position)
-        emit(&builder, existing: kept, path: path.dropFirst(), names: inner[name], value: override)
+        emit(
+            &builder, existing: kept, path: path.dropFirst(), names: inner[name], value: override, replaced: &replaced)
         builder.close()
     }
 
