@@ -8,6 +8,9 @@ import Testing
 /// program (two containers), gives the same diagnostics on both sides, one by one.
 @Suite struct LaunchParityTests {
     static let corpus = CLI.fixtures + "/launch-corpus"
+    /// The corpus relative to the package root, where both sides run: the launch prints the files under its
+    /// working directory relative to it, as the validator prints files it is given relative paths to.
+    static let relativeCorpus = "Tests/PlugboardCLITests/Fixtures/launch-corpus"
     static let profiles = (try? FileManager.default.contentsOfDirectory(atPath: corpus))?.sorted() ?? []
 
     @Test func theCorpusIsThere() throws {
@@ -19,7 +22,7 @@ import Testing
     /// `file:line:column: severity: message [CODE]` lines, in order.
     static func diagnosticLines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter {
-            $0.hasPrefix("/") && $0.hasSuffix("]") && ($0.contains(": error: ") || $0.contains(": warning: "))
+            $0.hasSuffix("]") && ($0.contains(": error: ") || $0.contains(": warning: "))
         }
     }
 
@@ -27,7 +30,7 @@ import Testing
     static let validated: [String: [String]] = {
         let catalog = CLI.temporaryDirectory() + "/catalog.json"
         _ = try? CLI.run(["--plugboard-export-catalog", catalog], in: CLI.packageRoot, executable: "plugboard-example")
-        let run = try? CLI.run(["validate", corpus, "--catalog", catalog])
+        let run = try? CLI.run(["validate", relativeCorpus, "--catalog", catalog], in: CLI.packageRoot)
         var byFile: [String: [String]] = [:]
         for line in diagnosticLines(run?.output ?? "") {
             let file = String(line.prefix { $0 != ":" })
@@ -51,7 +54,7 @@ import Testing
         #expect(run.status == ProfileFailure.exitCode, "every profile of the corpus is wrong: \(run.output)")
         #expect(run.output.isEmpty, "nothing ran")
         let launched = Self.diagnosticLines(run.errors)
-        let validated = Self.validated[Self.corpus + "/" + file] ?? []
+        let validated = Self.validated[Self.relativeCorpus + "/" + file] ?? []
         #expect(!launched.isEmpty)
         #expect(launched == validated)
     }

@@ -204,4 +204,26 @@ import Testing
             "the launch's finding, in CI")
         #expect(validate.output.contains("2 files checked: 1 valid, 1 invalid"))
     }
+
+    /// A launch from the folder that holds `Profiles/` prints the files relative to it, as the validator does
+    /// when given `Profiles`; a file outside the working directory keeps its absolute path.
+    @Test func theLaunchPrintsProfilePathsRelativeToTheWorkingDirectory() throws {
+        let directory = CLI.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/Profiles", withIntermediateDirectories: true)
+        try "plugboard: 1\ncontainers:\n  OrdersContainer:\n    store: { uses: sql }\n".write(
+            toFile: directory + "/Profiles/staging.yaml", atomically: true, encoding: .utf8)
+        let launched = try CLI.run(
+            ["stop", "--plugboard-profile", "staging"], in: directory, executable: "plugboard-launch-checks")
+        let validated = try CLI.run(["validate", "Profiles"], in: directory)
+        #expect(launched.status == ProfileFailure.exitCode)
+        let line = "Profiles/staging.yaml:4:14: error: unknown field 'uses'; did you mean 'use'? [PB200]"
+        #expect(launched.errors.hasPrefix(line + "\n"), "\(launched.errors)")
+        #expect(validated.output.contains(line), "\(validated.output)")
+
+        let elsewhere = try CLI.run(
+            ["stop", "--plugboard-profile", "staging"],
+            environment: ["PLUGBOARD_PROFILE_PATH": directory + "/Profiles"],
+            executable: "plugboard-launch-checks")
+        #expect(elsewhere.errors.hasPrefix(directory + "/" + line), "\(elsewhere.errors)")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+@_spi(Tools) import PlugboardProfileFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +15,7 @@ enum ProgramEdge {
         switch launch.outcome {
         case .applied:
             for diagnostic in launch.diagnostics {
-                options.logger.warning("\(diagnostic)")
+                options.logger.warning("\(shown(diagnostic, options: options))")
             }
             if launch.selection.source != .none || !launch.overrides.isEmpty {
                 options.logger.info("\(appliedLine(launch, options: options))")
@@ -30,14 +31,16 @@ enum ProgramEdge {
             let containers = launch.containers.joined(separator: ", ")
             switch options.failurePolicy {
             case .stop:
-                var text = launch.diagnostics.map { "\($0)\n" }.joined()
+                var text = launch.diagnostics.map { "\(shown($0, options: options))\n" }.joined()
                 text +=
                     "plugboard: \(refused) not applied to \(containers); stopping (FailurePolicy.keepDefaults would start with the code's defaults)\n"
                 FileHandle.standardError.write(Data(text.utf8))
                 exit(ProfileFailure.exitCode)
             case .keepDefaults:
                 for diagnostic in launch.diagnostics {
-                    options.logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
+                    options.logger.log(
+                        level: diagnostic.severity == .error ? .error : .warning,
+                        "\(shown(diagnostic, options: options))")
                 }
                 options.logger.error("\(refused) not applied to \(containers); keeping the code's defaults")
             }
@@ -66,6 +69,14 @@ enum ProgramEdge {
     static func subject(_ launch: ProfileLaunch) -> String {
         guard launch.selection.source != .none else { return "setting overrides" }
         return "profile \(launch.selection.names.joined(separator: ",")) (\(launch.selection.source.label))"
+    }
+
+    /// `diagnostic` as printed: its file relative to the working directory when it is under it, as the
+    /// validator prints files it was given relative paths to.
+    static func shown(_ diagnostic: Diagnostic, options: ProfileOptions) -> Diagnostic {
+        var shown = diagnostic
+        shown.position.file = relative(diagnostic.position.file, to: options.workingDirectory)
+        return shown
     }
 
     static func relative(_ path: String, to directory: String) -> String {

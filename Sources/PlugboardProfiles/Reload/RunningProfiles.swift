@@ -151,7 +151,7 @@ package final class RunningProfiles: @unchecked Sendable {
         if lastLoggedRefusal != candidate.inputsHash {
             lastLoggedRefusal = candidate.inputsHash
             for diagnostic in diagnostics where diagnostic.severity == .error {
-                options.logger.error("\(diagnostic)")
+                options.logger.error("\(ProgramEdge.shown(diagnostic, options: options))")
             }
             options.logger.error(
                 "\(ReloadLog.refusedLine(candidate, generation: state.generation, errors: diagnostics.filter { $0.severity == .error }.count))"
