@@ -130,8 +130,17 @@ enum Fixtures {
 final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    private var observer: (@Sendable (String) -> Void)?
+    func append(_ line: String) {
+        let observer = lock.withLock {
+            lines.append(line)
+            return self.observer
+        }
+        observer?(line)
+    }
     var all: [String] { lock.withLock { lines } }
+    /// Calls `observer` with each line appended from now on, as it is logged.
+    func whenAppended(_ observer: @escaping @Sendable (String) -> Void) { lock.withLock { self.observer = observer } }
 }
 
 struct CapturingLogHandler: LogHandler {

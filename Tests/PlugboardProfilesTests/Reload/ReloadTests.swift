@@ -93,6 +93,18 @@ import Testing
         #expect(program.log.all.count == before)
     }
 
+    @Test func theLaunchsOverridesApplyOverEveryReloadsFiles() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()]) { options in
+            options.environment = ["PLUGBOARD__ShopContainer__pageSize__value": "77"]
+            options.arguments = ["--plugboard-set", "LimitsContainer.limiter.use=off"]
+        }
+        #expect(program.wiring == "memory-store | 77 | no-limit")
+
+        try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }", pageSize: 30))
+        #expect(program.running.reload() == .applied(generation: 2, changedFactories: ["ShopContainer.store"]))
+        #expect(program.wiring == "sql-store db.example | 77 | no-limit")
+    }
+
     @Test func aFactoryTheProfileNoLongerNamesGoesBackToTheCode() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         try program.write(

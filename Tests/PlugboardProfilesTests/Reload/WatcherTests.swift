@@ -173,4 +173,49 @@ import Testing
         #expect(looks.at(22) == .applied(generation: 2, changedFactories: ["LimitsContainer.limiter"]))
         #expect(!program.running.status.isDegraded)
     }
+
+    @Test func anEditThatArrivesDuringAReloadIsReloadedOnceMoreAfterIt() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+        // The program's logger writes the next edit while the reload that applies the first one logs it.
+        program.log.whenAppended { line in
+            if line.contains("generation 2") { try? program.write(appProfile(pageSize: 42)) }
+        }
+
+        try program.write(appProfile(pageSize: 41))
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(3) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(looks.at(3.1) == nil)
+        #expect(looks.at(4) == .applied(generation: 3, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(looks.at(5) == nil)
+        #expect(program.shop.pageSize() == 42)
+    }
+
+    @Test func aParentGainedByAnEditIsWatchedFromThen() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+        try program.write(
+            """
+            plugboard: 1
+            containers:
+              LimitsContainer:
+                limiter: { use: off }
+            """, to: "base.yaml")
+        #expect(looks.at(2) == nil)  // not a watched file yet
+        try program.write("plugboard: 1\nextends: base\n")
+        #expect(looks.at(3) == nil)
+        #expect(looks.at(4)?.generation == 2)
+        #expect(program.wiring == "code-store | 10 | no-limit")
+
+        try program.write(
+            """
+            plugboard: 1
+            containers:
+              LimitsContainer:
+                limiter: { use: fixed, with: { perMinute: 7 } }
+            """, to: "base.yaml")
+        #expect(looks.at(5) == nil)
+        #expect(looks.at(6) == .applied(generation: 3, changedFactories: ["LimitsContainer.limiter"]))
+        #expect(program.wiring == "code-store | 10 | fixed 7/min")
+    }
 }
