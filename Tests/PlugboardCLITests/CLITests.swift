@@ -33,13 +33,7 @@ enum CLI {
         process.executableURL = URL(fileURLWithPath: binary(executable))
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var base = ProcessInfo.processInfo.environment
-        base["GITHUB_ACTIONS"] = nil
-        base["PLUGBOARD_PROFILE"] = nil
-        base["PLUGBOARD_PROFILE_PATH"] = nil
-        // Setting overrides from the shell that runs the tests would change every launch.
-        for name in base.keys where name.uppercased().hasPrefix("PLUGBOARD__") { base[name] = nil }
-        process.environment = base.merging(environment) { _, new in new }
+        process.environment = childEnvironment(environment)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -52,6 +46,17 @@ enum CLI {
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
             errors: String(decoding: err.data(), as: UTF8.self))
+    }
+
+    /// The tests' environment without what would change every launch (the shell's profile choice, its setting
+    /// overrides, GitHub's variables), with `environment` over it.
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        var base = ProcessInfo.processInfo.environment
+        base["GITHUB_ACTIONS"] = nil
+        base["PLUGBOARD_PROFILE"] = nil
+        base["PLUGBOARD_PROFILE_PATH"] = nil
+        for name in base.keys where name.uppercased().hasPrefix("PLUGBOARD__") { base[name] = nil }
+        return base.merging(environment) { _, new in new }
     }
 
     static func expected(_ name: String) throws -> String {

@@ -18,6 +18,13 @@ import Testing
     /// A key no test output could contain by chance.
     static let key = "pk-\(UUID().uuidString)"
 
+    /// The catalog `plugboard-launch-checks` exports, in a new folder.
+    static func exportedCatalog() throws -> String {
+        let catalog = CLI.temporaryDirectory() + "/catalog.json"
+        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        return catalog
+    }
+
     /// Writes the production profile into a new folder and launches `scenario` with it and `environment`.
     func launch(
         _ arguments: [String] = [], scenario: String = "stop", environment: [String: String] = [:],
@@ -198,8 +205,7 @@ import Testing
 
     /// The validator, given the deployment's environment file, finds what the launch with that environment finds.
     @Test func theValidatorChecksADeploymentsVariablesAsTheLaunchDoes() throws {
-        let catalog = CLI.temporaryDirectory() + "/catalog.json"
-        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let catalog = try Self.exportedCatalog()
         let variables = [
             "PLUGBOARD__OrdersContainer__store__use": "memry",
             "PLUGBOARD__PaymentContainer__gateway__with__timeoutSeconds": "soon",
@@ -278,8 +284,7 @@ import Testing
     /// With --profile, --resolve-secrets resolves what the launch resolves: the merged deployment's references,
     /// not a parent's that the deployment replaces nor a file path that the environment file redirects.
     @Test func resolvingSecretsChecksTheMergedDeploymentAsTheLaunchDoes() throws {
-        let catalog = CLI.temporaryDirectory() + "/catalog.json"
-        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let catalog = try Self.exportedCatalog()
         let folder = CLI.temporaryDirectory()
         try """
         plugboard: 1
@@ -332,8 +337,7 @@ import Testing
 
     /// A `config:` reference only the program's configuration resolves: the validator says it did not check it.
     @Test func resolvingSecretsReportsConfigurationReferencesAsNotChecked() throws {
-        let catalog = CLI.temporaryDirectory() + "/catalog.json"
-        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let catalog = try Self.exportedCatalog()
         let folder = CLI.temporaryDirectory()
         try """
         plugboard: 1
@@ -354,8 +358,7 @@ import Testing
     /// explain says what an override of one field inside `with` replaced, as it does for a whole setting, and
     /// the launch with the same override applies the same field.
     @Test func explainNamesTheFieldAnOverrideOfOneSettingReplaced() throws {
-        let catalog = CLI.temporaryDirectory() + "/catalog.json"
-        _ = try CLI.run(["--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        let catalog = try Self.exportedCatalog()
         let override = "PaymentContainer.gateway.with.url=https://other.example"
         let (launched, folder) = try launch(["--plugboard-set", override])
         #expect(launched.status == 0, "\(launched.errors)")

@@ -15,9 +15,7 @@ final class RunningProgram: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: CLI.binary(executable))
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var base = ProcessInfo.processInfo.environment
-        for name in base.keys where name.uppercased().hasPrefix("PLUGBOARD") { base[name] = nil }
-        process.environment = base.merging(environment) { _, new in new }
+        process.environment = CLI.childEnvironment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
