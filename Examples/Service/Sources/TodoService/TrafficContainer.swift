@@ -1,0 +1,23 @@
+import Plugboard
+import PlugboardProfiles
+
+/// How much traffic the service takes: a second container, whose settings an operator changes in the
+/// running service by editing the profile (the reload service applies the edit without a restart).
+public final class TrafficContainer: SharedContainer, AutoRegistering {
+    @TaskLocal public static var shared = TrafficContainer()
+    public let manager = ContainerManager()
+
+    public init() {}
+
+    /// Cached: its window's count lives as long as the limiter, until a reload makes a new one.
+    public var limiter: Factory<any RateLimiter> { self { Unlimited() }.cached }
+
+    public func autoRegister() {
+        applyProfile(
+            limiter.choices([
+                "unlimited": .make { Unlimited() },
+                "fixed-window": .settings(FixedWindow.Settings.self) { FixedWindow(settings: $0) },
+            ])
+        )
+    }
+}
