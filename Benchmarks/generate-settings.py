@@ -11,7 +11,7 @@ lines = [
 for name in ["OrdersSide", "PaymentsSide"]:
     lines += [
         f"/// 500 factories, each with implementations `a` and `b` configured by ``Knobs``.",
-        f"public final class {name}: ManagedContainer {{",
+        f"public final class {name}: ManagedContainer, AutoRegistering {{",
         "    public let manager = ContainerManager()",
         "    public init() {}",
     ]
@@ -21,5 +21,5 @@ for name in ["OrdersSide", "PaymentsSide"]:
     for i in range(500):
         lines.append(
             f"            s{i}.choices([\"a\": .settings(Knobs.self) {{ Small($0.size) }}, \"b\": .settings(Knobs.self) {{ Small(-$0.size) }}]),")
-    lines += ["        ]", "    }", "}", ""]
+    lines += ["        ]", "    }", "", "    public func autoRegister() {", "        applyProfile(declarations)", "    }", "}", ""]
 open("Sources/Scenarios/SettingsContainers.swift", "w").write("\n".join(lines))

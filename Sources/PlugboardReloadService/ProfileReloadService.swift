@@ -15,14 +15,14 @@ import UnixSignals
 ///
 /// It runs until the group shuts down gracefully (or its task is cancelled), then returns; a reload under way
 /// finishes, and none applies after that. It never returns or throws because a reload was refused: a refusal
-/// is logged, shown in ``ProfileSystem/reloadStatus``, and waited out. Each attempt is counted in
+/// is logged, shown in `ProfileSystem.reloadStatus`, and waited out. Each attempt is counted in
 /// ``ReloadMetrics`` when given.
 public struct ProfileReloadService: Service {
     private let watcher: ProfileWatcher
     private let reloadOnHangUp: Bool
     private let metrics: ReloadMetrics?
 
-    /// A service over the process's launch (``ProfileSystem/watcher()``).
+    /// A service over the process's launch (`ProfileSystem.watcher()`).
     ///
     /// - Parameters:
     ///   - reloadOnHangUp: Also reload at once on `SIGHUP`, without waiting for the files' quiet period. Off by

@@ -77,4 +77,20 @@ import Testing
         #expect(fromYAML != nil)
         #expect(fromYAML == fromJSON)
     }
+
+    /// The YAML 1.2 core schema's numbers, read byte by byte: what a `Double` setting accepts as a plain scalar.
+    @Test(arguments: [
+        ("1.5", true), ("2e3", true), ("-0.25", true), ("1.5e-3", true), ("0", true), ("-12", true),
+        ("01.5", false), ("1.", false), (".5", false), ("1e", false), ("1_000", false), ("0x1F", false),
+        ("NaN", false), ("+5", false), ("1.5.2", false), ("1\u{301}", false),
+    ])
+    func plainNumbersFollowTheCoreSchema(text: String, isNumber: Bool) throws {
+        let tree = try YAMLParser.parse(Array("v: \(text)\n".utf8), file: "number.yaml").get()
+        guard case .mapping(let pairs) = tree[tree.root].kind, let value = pairs.first?.value else {
+            Issue.record("no mapping")
+            return
+        }
+        let decoded = NodeDecoder.decode(Double.self, from: ValueNode(tree: tree, index: value), code: .invalidValue)
+        if case .success = decoded { #expect(isNumber, "\(text)") } else { #expect(!isNumber, "\(text)") }
+    }
 }

@@ -70,7 +70,7 @@ if arguments.count == 2, arguments[1] == "--profiles" {
     }
     print("apply-1000 \(timed { ProfileScenarios.applyWide() } * 1000)")
     _ = ReloadScenarios.launch()
-    print("reload-1000-settings-6-files \(timedAsync { await ReloadScenarios.reloadAll() } * 1000)")
+    print("reload-1000-settings-6-files \(await timedAsync { await ReloadScenarios.reloadAll() } * 1000)")
     _ = ProfileScenarios.thousandFiles
     print("validate-1000-files \(timed { ProfileScenarios.validateThousand() } * 1000)")
     // Linear, not quadratic: 10x and 100x the findings of one file, and the files of one extends line.

@@ -12,8 +12,9 @@ public struct Knobs: Decodable, Sendable {
 
 /// A real program's shape for the launch and reload rows: two containers of 500 factories each, typed settings
 /// on every entry, and a chain of six files (`app` extends `l4` ... extends `base`). `base` sets every entry's
-/// implementation and settings; each of `l1` to `l4` sets the label of a fifth of them; `app` sets every
-/// entry's size, which the reload rows change each time, so that every reload rewires all 1,000 factories.
+/// implementation and settings; each of `l1` to `l4` sets the settings of a fifth of them again; `app` sets
+/// every entry's settings with a size that the reload rows change each time, so that every reload rewires all
+/// 1,000 factories. (A profile's `with` replaces its parent's whole, so each file gives every field.)
 public enum ReloadScenarios {
     public static let orders = OrdersSide()
     public static let payments = PaymentsSide()
@@ -36,7 +37,7 @@ public enum ReloadScenarios {
             for container in ["OrdersSide", "PaymentsSide"] {
                 text += "  \(container):\n"
                 for index in stride(from: level - 1, to: 500, by: 5) {
-                    text += "    s\(index): { with: { label: level\(level) } }\n"
+                    text += "    s\(index): { with: { size: 1, label: level\(level), timeoutSeconds: 2.5 } }\n"
                 }
             }
             try? text.write(toFile: path + "/l\(level).yaml", atomically: true, encoding: .utf8)
@@ -50,7 +51,9 @@ public enum ReloadScenarios {
         var text = "plugboard: 1\nextends: l4\ncontainers:\n"
         for container in ["OrdersSide", "PaymentsSide"] {
             text += "  \(container):\n"
-            for index in 0..<500 { text += "    s\(index): { with: { size: \(size) } }\n" }
+            for index in 0..<500 {
+                text += "    s\(index): { with: { size: \(size), label: app, timeoutSeconds: 2.5 } }\n"
+            }
         }
         try? text.write(toFile: path + "/app.yaml", atomically: true, encoding: .utf8)
     }
@@ -61,13 +64,17 @@ public enum ReloadScenarios {
         options.arguments = []
         options.environment = [:]
         options.logger = Logger(label: "plugboard") { _ in SwiftLogNoOpLogHandler() }
-        return ProfileSystem.launch([orders, payments], options: options).changedFactories.count
+        let launch = ProfileSystem.launch([orders, payments], options: options)
+        guard launch.isApplied else {
+            fatalError("the launch was refused:\n" + launch.diagnostics.prefix(5).map(\.description).joined(separator: "\n"))
+        }
+        return launch.changedFactories.count
     }
 
     private nonisolated(unsafe) static var size = 1
 
     /// Changes every entry's size and reloads; the generation it applied (after ``launch()``).
-    public static func reloadAll() async -> Int {
+    nonisolated(nonsending) public static func reloadAll() async -> Int {
         size += 1
         writeApp(size: size)
         guard case .applied(let generation, let changed) = await ProfileSystem.reload(), changed.count == 1000 else {

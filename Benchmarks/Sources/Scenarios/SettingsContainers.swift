@@ -4,7 +4,7 @@ import Plugboard
 import PlugboardProfiles
 
 /// 500 factories, each with implementations `a` and `b` configured by ``Knobs``.
-public final class OrdersSide: ManagedContainer {
+public final class OrdersSide: ManagedContainer, AutoRegistering {
     public let manager = ContainerManager()
     public init() {}
     public var s0: Factory<Small> { self { Small(0) } }
@@ -521,1392 +521,506 @@ public final class OrdersSide: ManagedContainer {
             s7.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
             s8.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
             s9.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
-            s10.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s11.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s12.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s13.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s14.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s15.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s16.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s17.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s18.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s19.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s20.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s21.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s22.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s23.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s24.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s25.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s26.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s27.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s28.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s29.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s30.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s31.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s32.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s33.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s34.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s35.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s36.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s37.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s38.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s39.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s40.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s41.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s42.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s43.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s44.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s45.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s46.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s47.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s48.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s49.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s50.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s51.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s52.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s53.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s54.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s55.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s56.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s57.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s58.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s59.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s60.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s61.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s62.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s63.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s64.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s65.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s66.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s67.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s68.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s69.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s70.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s71.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s72.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s73.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s74.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s75.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s76.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s77.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s78.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s79.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s80.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s81.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s82.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s83.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s84.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s85.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s86.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s87.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s88.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s89.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s90.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s91.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s92.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s93.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s94.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s95.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s96.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s97.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s98.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s99.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s100.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s101.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s102.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s103.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s104.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s105.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s106.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s107.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s108.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s109.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s110.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s111.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s112.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s113.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s114.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s115.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s116.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s117.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s118.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s119.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s120.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s121.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s122.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s123.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s124.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s125.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s126.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s127.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s128.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s129.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s130.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s131.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s132.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s133.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s134.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s135.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s136.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s137.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s138.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s139.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s140.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s141.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s142.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s143.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s144.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s145.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s146.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s147.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s148.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s149.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s150.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s151.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s152.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s153.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s154.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s155.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s156.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s157.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s158.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s159.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s160.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s161.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s162.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s163.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s164.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s165.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s166.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s167.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s168.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s169.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s170.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s171.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s172.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s173.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s174.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s175.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s176.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s177.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s178.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s179.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s180.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s181.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s182.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s183.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s184.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s185.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s186.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s187.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s188.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s189.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s190.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s191.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s192.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s193.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s194.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s195.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s196.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s197.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s198.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s199.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s200.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s201.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s202.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s203.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s204.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s205.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s206.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s207.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s208.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s209.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s210.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s211.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s212.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s213.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s214.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s215.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s216.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s217.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s218.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s219.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s220.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s221.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s222.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s223.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s224.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s225.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s226.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s227.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s228.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s229.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s230.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s231.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s232.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s233.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s234.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s235.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s236.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s237.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s238.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s239.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s240.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s241.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s242.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s243.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s244.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s245.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s246.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s247.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s248.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s249.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s250.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s251.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s252.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s253.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s254.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s255.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s256.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s257.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s258.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s259.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s260.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s261.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s262.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s263.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s264.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s265.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s266.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s267.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s268.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s269.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s270.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s271.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s272.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s273.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s274.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s275.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s276.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s277.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s278.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s279.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s280.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s281.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s282.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s283.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s284.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s285.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s286.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s287.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s288.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s289.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s290.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s291.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s292.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s293.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s294.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s295.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s296.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s297.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s298.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s299.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s300.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s301.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s302.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s303.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s304.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s305.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s306.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s307.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s308.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s309.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s310.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s311.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s312.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s313.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s314.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s315.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s316.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s317.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s318.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s319.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s320.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s321.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s322.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s323.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s324.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s325.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s326.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s327.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s328.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s329.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s330.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s331.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s332.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s333.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s334.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s335.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s336.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s337.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s338.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s339.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s340.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s341.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s342.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s343.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s344.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s345.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s346.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s347.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s348.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s349.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s350.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s351.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s352.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s353.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s354.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s355.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s356.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s357.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s358.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s359.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s360.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s361.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s362.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s363.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s364.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s365.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s366.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s367.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s368.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s369.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s370.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s371.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s372.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s373.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s374.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s375.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s376.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s377.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s378.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s379.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s380.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s381.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s382.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s383.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s384.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s385.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s386.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s387.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s388.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s389.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s390.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s391.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s392.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s393.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s394.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s395.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s396.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s397.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s398.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s399.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s400.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s401.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s402.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s403.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s404.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s405.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s406.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s407.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s408.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s409.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s410.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s411.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s412.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s413.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s414.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s415.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s416.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s417.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s418.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s419.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s420.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s421.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s422.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s423.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s424.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s425.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s426.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s427.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s428.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s429.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s430.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s431.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s432.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s433.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s434.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s435.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s436.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s437.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s438.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s439.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s440.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s441.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s442.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s443.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s444.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s445.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s446.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s447.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s448.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s449.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s450.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s451.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s452.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s453.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s454.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s455.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s456.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s457.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s458.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s459.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s460.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s461.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s462.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s463.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s464.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s465.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s466.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s467.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s468.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s469.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s470.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s471.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s472.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s473.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s474.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s475.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s476.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s477.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s478.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s479.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s480.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s481.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s482.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s483.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s484.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s485.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s486.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s487.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s488.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s489.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s490.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s491.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s492.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s493.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s494.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s495.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s496.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s497.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s498.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s499.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
+            s10.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s11.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s12.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s13.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s14.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s15.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s16.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s17.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s18.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s19.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s20.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s21.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s22.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s23.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s24.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s25.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s26.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s27.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s28.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s29.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s30.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s31.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s32.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s33.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s34.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s35.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s36.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s37.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s38.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s39.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s40.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s41.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s42.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s43.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s44.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s45.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s46.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s47.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s48.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s49.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s50.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s51.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s52.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s53.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s54.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s55.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s56.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s57.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s58.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s59.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s60.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s61.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s62.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s63.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s64.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s65.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s66.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s67.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s68.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s69.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s70.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s71.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s72.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s73.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s74.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s75.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s76.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s77.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s78.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s79.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s80.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s81.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s82.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s83.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s84.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s85.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s86.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s87.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s88.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s89.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s90.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s91.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s92.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s93.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s94.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s95.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s96.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s97.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s98.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s99.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s100.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s101.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s102.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s103.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s104.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s105.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s106.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s107.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s108.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s109.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s110.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s111.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s112.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s113.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s114.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s115.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s116.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s117.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s118.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s119.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s120.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s121.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s122.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s123.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s124.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s125.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s126.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s127.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s128.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s129.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s130.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s131.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s132.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s133.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s134.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s135.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s136.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s137.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s138.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s139.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s140.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s141.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s142.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s143.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s144.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s145.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s146.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s147.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s148.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s149.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s150.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s151.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s152.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s153.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s154.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s155.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s156.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s157.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s158.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s159.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s160.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s161.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s162.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s163.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s164.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s165.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s166.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s167.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s168.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s169.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s170.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s171.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s172.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s173.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s174.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s175.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s176.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s177.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s178.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s179.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s180.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s181.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s182.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s183.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s184.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s185.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s186.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s187.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s188.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s189.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s190.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s191.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s192.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s193.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s194.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s195.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s196.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s197.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s198.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s199.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s200.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s201.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s202.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s203.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s204.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s205.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s206.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s207.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s208.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s209.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s210.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s211.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s212.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s213.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s214.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s215.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s216.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s217.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s218.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s219.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s220.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s221.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s222.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s223.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s224.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s225.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s226.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s227.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s228.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s229.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s230.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s231.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s232.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s233.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s234.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s235.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s236.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s237.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s238.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s239.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s240.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s241.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s242.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s243.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s244.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s245.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s246.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s247.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s248.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s249.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s250.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s251.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s252.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s253.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s254.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s255.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s256.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s257.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s258.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s259.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s260.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s261.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s262.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s263.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s264.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s265.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s266.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s267.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s268.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s269.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s270.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s271.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s272.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s273.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s274.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s275.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s276.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s277.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s278.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s279.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s280.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s281.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s282.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s283.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s284.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s285.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s286.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s287.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s288.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s289.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s290.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s291.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s292.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s293.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s294.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s295.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s296.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s297.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s298.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s299.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s300.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s301.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s302.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s303.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s304.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s305.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s306.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s307.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s308.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s309.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s310.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s311.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s312.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s313.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s314.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s315.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s316.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s317.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s318.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s319.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s320.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s321.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s322.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s323.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s324.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s325.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s326.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s327.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s328.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s329.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s330.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s331.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s332.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s333.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s334.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s335.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s336.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s337.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s338.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s339.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s340.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s341.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s342.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s343.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s344.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s345.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s346.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s347.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s348.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s349.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s350.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s351.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s352.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s353.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s354.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s355.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s356.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s357.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s358.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s359.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s360.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s361.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s362.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s363.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s364.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s365.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s366.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s367.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s368.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s369.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s370.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s371.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s372.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s373.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s374.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s375.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s376.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s377.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s378.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s379.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s380.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s381.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s382.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s383.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s384.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s385.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s386.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s387.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s388.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s389.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s390.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s391.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s392.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s393.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s394.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s395.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s396.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s397.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s398.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s399.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s400.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s401.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s402.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s403.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s404.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s405.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s406.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s407.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s408.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s409.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s410.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s411.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s412.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s413.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s414.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s415.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s416.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s417.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s418.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s419.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s420.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s421.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s422.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s423.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s424.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s425.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s426.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s427.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s428.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s429.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s430.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s431.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s432.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s433.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s434.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s435.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s436.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s437.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s438.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s439.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s440.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s441.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s442.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s443.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s444.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s445.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s446.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s447.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s448.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s449.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s450.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s451.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s452.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s453.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s454.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s455.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s456.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s457.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s458.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s459.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s460.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s461.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s462.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s463.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s464.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s465.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s466.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s467.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s468.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s469.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s470.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s471.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s472.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s473.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s474.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s475.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s476.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s477.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s478.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s479.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s480.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s481.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s482.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s483.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s484.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s485.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s486.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s487.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s488.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s489.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s490.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s491.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s492.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s493.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s494.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s495.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s496.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s497.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s498.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s499.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
         ]
+    }
+
+    public func autoRegister() {
+        applyProfile(declarations)
     }
 }
 
 /// 500 factories, each with implementations `a` and `b` configured by ``Knobs``.
-public final class PaymentsSide: ManagedContainer {
+public final class PaymentsSide: ManagedContainer, AutoRegistering {
     public let manager = ContainerManager()
     public init() {}
     public var s0: Factory<Small> { self { Small(0) } }
@@ -2423,1386 +1537,500 @@ public final class PaymentsSide: ManagedContainer {
             s7.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
             s8.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
             s9.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
-            s10.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s11.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s12.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s13.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s14.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s15.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s16.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s17.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s18.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s19.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s20.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s21.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s22.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s23.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s24.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s25.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s26.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s27.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s28.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s29.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s30.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s31.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s32.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s33.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s34.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s35.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s36.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s37.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s38.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s39.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s40.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s41.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s42.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s43.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s44.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s45.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s46.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s47.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s48.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s49.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s50.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s51.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s52.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s53.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s54.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s55.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s56.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s57.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s58.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s59.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s60.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s61.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s62.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s63.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s64.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s65.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s66.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s67.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s68.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s69.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s70.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s71.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s72.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s73.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s74.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s75.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s76.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s77.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s78.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s79.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s80.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s81.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s82.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s83.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s84.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s85.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s86.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s87.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s88.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s89.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s90.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s91.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s92.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s93.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s94.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s95.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s96.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s97.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s98.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s99.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]
-            ),
-            s100.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s101.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s102.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s103.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s104.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s105.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s106.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s107.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s108.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s109.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s110.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s111.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s112.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s113.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s114.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s115.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s116.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s117.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s118.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s119.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s120.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s121.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s122.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s123.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s124.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s125.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s126.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s127.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s128.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s129.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s130.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s131.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s132.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s133.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s134.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s135.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s136.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s137.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s138.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s139.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s140.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s141.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s142.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s143.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s144.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s145.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s146.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s147.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s148.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s149.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s150.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s151.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s152.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s153.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s154.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s155.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s156.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s157.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s158.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s159.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s160.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s161.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s162.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s163.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s164.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s165.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s166.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s167.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s168.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s169.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s170.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s171.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s172.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s173.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s174.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s175.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s176.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s177.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s178.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s179.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s180.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s181.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s182.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s183.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s184.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s185.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s186.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s187.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s188.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s189.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s190.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s191.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s192.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s193.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s194.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s195.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s196.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s197.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s198.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s199.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s200.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s201.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s202.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s203.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s204.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s205.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s206.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s207.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s208.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s209.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s210.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s211.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s212.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s213.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s214.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s215.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s216.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s217.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s218.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s219.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s220.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s221.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s222.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s223.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s224.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s225.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s226.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s227.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s228.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s229.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s230.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s231.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s232.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s233.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s234.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s235.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s236.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s237.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s238.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s239.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s240.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s241.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s242.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s243.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s244.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s245.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s246.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s247.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s248.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s249.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s250.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s251.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s252.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s253.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s254.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s255.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s256.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s257.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s258.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s259.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s260.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s261.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s262.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s263.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s264.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s265.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s266.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s267.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s268.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s269.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s270.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s271.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s272.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s273.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s274.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s275.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s276.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s277.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s278.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s279.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s280.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s281.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s282.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s283.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s284.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s285.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s286.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s287.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s288.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s289.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s290.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s291.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s292.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s293.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s294.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s295.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s296.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s297.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s298.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s299.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s300.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s301.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s302.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s303.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s304.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s305.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s306.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s307.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s308.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s309.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s310.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s311.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s312.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s313.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s314.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s315.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s316.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s317.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s318.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s319.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s320.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s321.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s322.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s323.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s324.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s325.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s326.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s327.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s328.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s329.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s330.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s331.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s332.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s333.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s334.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s335.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s336.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s337.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s338.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s339.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s340.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s341.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s342.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s343.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s344.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s345.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s346.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s347.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s348.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s349.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s350.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s351.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s352.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s353.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s354.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s355.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s356.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s357.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s358.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s359.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s360.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s361.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s362.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s363.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s364.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s365.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s366.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s367.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s368.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s369.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s370.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s371.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s372.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s373.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s374.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s375.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s376.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s377.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s378.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s379.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s380.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s381.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s382.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s383.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s384.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s385.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s386.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s387.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s388.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s389.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s390.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s391.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s392.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s393.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s394.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s395.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s396.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s397.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s398.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s399.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s400.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s401.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s402.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s403.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s404.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s405.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s406.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s407.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s408.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s409.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s410.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s411.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s412.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s413.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s414.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s415.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s416.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s417.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s418.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s419.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s420.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s421.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s422.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s423.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s424.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s425.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s426.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s427.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s428.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s429.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s430.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s431.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s432.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s433.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s434.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s435.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s436.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s437.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s438.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s439.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s440.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s441.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s442.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s443.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s444.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s445.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s446.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s447.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s448.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s449.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s450.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s451.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s452.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s453.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s454.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s455.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s456.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s457.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s458.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s459.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s460.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s461.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s462.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s463.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s464.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s465.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s466.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s467.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s468.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s469.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s470.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s471.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s472.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s473.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s474.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s475.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s476.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s477.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s478.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s479.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s480.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s481.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s482.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s483.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s484.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s485.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s486.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s487.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s488.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s489.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s490.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s491.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s492.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s493.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s494.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s495.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s496.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s497.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s498.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
-            s499.choices([
-                "a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) },
-            ]),
+            s10.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s11.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s12.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s13.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s14.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s15.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s16.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s17.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s18.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s19.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s20.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s21.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s22.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s23.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s24.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s25.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s26.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s27.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s28.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s29.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s30.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s31.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s32.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s33.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s34.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s35.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s36.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s37.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s38.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s39.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s40.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s41.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s42.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s43.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s44.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s45.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s46.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s47.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s48.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s49.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s50.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s51.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s52.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s53.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s54.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s55.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s56.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s57.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s58.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s59.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s60.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s61.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s62.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s63.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s64.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s65.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s66.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s67.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s68.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s69.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s70.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s71.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s72.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s73.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s74.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s75.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s76.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s77.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s78.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s79.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s80.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s81.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s82.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s83.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s84.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s85.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s86.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s87.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s88.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s89.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s90.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s91.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s92.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s93.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s94.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s95.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s96.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s97.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s98.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s99.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s100.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s101.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s102.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s103.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s104.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s105.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s106.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s107.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s108.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s109.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s110.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s111.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s112.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s113.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s114.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s115.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s116.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s117.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s118.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s119.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s120.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s121.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s122.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s123.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s124.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s125.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s126.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s127.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s128.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s129.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s130.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s131.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s132.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s133.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s134.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s135.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s136.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s137.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s138.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s139.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s140.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s141.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s142.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s143.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s144.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s145.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s146.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s147.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s148.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s149.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s150.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s151.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s152.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s153.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s154.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s155.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s156.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s157.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s158.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s159.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s160.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s161.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s162.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s163.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s164.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s165.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s166.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s167.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s168.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s169.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s170.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s171.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s172.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s173.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s174.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s175.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s176.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s177.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s178.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s179.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s180.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s181.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s182.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s183.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s184.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s185.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s186.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s187.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s188.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s189.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s190.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s191.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s192.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s193.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s194.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s195.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s196.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s197.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s198.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s199.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s200.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s201.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s202.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s203.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s204.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s205.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s206.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s207.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s208.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s209.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s210.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s211.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s212.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s213.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s214.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s215.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s216.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s217.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s218.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s219.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s220.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s221.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s222.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s223.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s224.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s225.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s226.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s227.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s228.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s229.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s230.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s231.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s232.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s233.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s234.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s235.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s236.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s237.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s238.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s239.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s240.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s241.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s242.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s243.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s244.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s245.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s246.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s247.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s248.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s249.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s250.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s251.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s252.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s253.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s254.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s255.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s256.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s257.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s258.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s259.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s260.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s261.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s262.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s263.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s264.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s265.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s266.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s267.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s268.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s269.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s270.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s271.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s272.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s273.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s274.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s275.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s276.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s277.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s278.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s279.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s280.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s281.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s282.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s283.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s284.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s285.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s286.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s287.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s288.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s289.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s290.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s291.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s292.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s293.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s294.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s295.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s296.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s297.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s298.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s299.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s300.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s301.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s302.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s303.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s304.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s305.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s306.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s307.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s308.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s309.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s310.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s311.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s312.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s313.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s314.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s315.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s316.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s317.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s318.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s319.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s320.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s321.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s322.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s323.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s324.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s325.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s326.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s327.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s328.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s329.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s330.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s331.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s332.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s333.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s334.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s335.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s336.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s337.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s338.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s339.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s340.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s341.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s342.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s343.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s344.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s345.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s346.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s347.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s348.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s349.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s350.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s351.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s352.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s353.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s354.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s355.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s356.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s357.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s358.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s359.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s360.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s361.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s362.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s363.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s364.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s365.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s366.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s367.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s368.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s369.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s370.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s371.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s372.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s373.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s374.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s375.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s376.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s377.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s378.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s379.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s380.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s381.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s382.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s383.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s384.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s385.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s386.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s387.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s388.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s389.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s390.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s391.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s392.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s393.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s394.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s395.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s396.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s397.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s398.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s399.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s400.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s401.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s402.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s403.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s404.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s405.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s406.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s407.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s408.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s409.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s410.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s411.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s412.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s413.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s414.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s415.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s416.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s417.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s418.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s419.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s420.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s421.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s422.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s423.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s424.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s425.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s426.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s427.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s428.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s429.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s430.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s431.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s432.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s433.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s434.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s435.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s436.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s437.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s438.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s439.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s440.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s441.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s442.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s443.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s444.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s445.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s446.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s447.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s448.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s449.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s450.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s451.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s452.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s453.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s454.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s455.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s456.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s457.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s458.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s459.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s460.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s461.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s462.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s463.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s464.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s465.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s466.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s467.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s468.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s469.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s470.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s471.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s472.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s473.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s474.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s475.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s476.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s477.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s478.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s479.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s480.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s481.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s482.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s483.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s484.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s485.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s486.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s487.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s488.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s489.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s490.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s491.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s492.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s493.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s494.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s495.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s496.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s497.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s498.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
+            s499.choices(["a": .settings(Knobs.self) { Small($0.size) }, "b": .settings(Knobs.self) { Small(-$0.size) }]),
         ]
+    }
+
+    public func autoRegister() {
+        applyProfile(declarations)
     }
 }

@@ -1,54 +1,75 @@
-import Foundation
-
-/// What a merged entry sets, as text without positions: two entries with the same text wire their factory
-/// the same way (given the same secret values), so a reload rewires only the factories whose text changed.
+/// What a merged entry sets, hashed without its positions: two entries with the same fingerprint wire their
+/// factory the same way, so a reload rewires only the factories whose fingerprint changed. The values of the
+/// secret references an entry names are hashed in, so a rotated `file:` secret changes its entry.
 extension MergedEntry {
-    /// `use`, `with`, `value`, `scope` and the context choices, in a fixed order.
-    package var fingerprint: String {
-        var text = ""
-        if let use { text += "use=\(use.value);" }
-        if let with { text += "with=\(with.value.canonicalText);" }
-        if let value { text += "value=\(value.value.canonicalText);" }
-        if let scope { text += "scope=\(scope.value);" }
+    /// `use`, `with`, `value`, `scope` and the context choices, in a fixed order; `secrets` maps a reference's
+    /// text (`file:/run/secrets/key`) to a hash of its value.
+    package func fingerprint(secrets: [String: UInt64]) -> UInt64 {
+        var hasher = FingerprintHasher(secrets: secrets)
+        hasher.add(field: 1, use?.value)
+        if let with { hasher.add(field: 2, with.value) }
+        if let value { hasher.add(field: 3, value.value) }
+        hasher.add(field: 4, scope?.value)
         for context in contexts.keys.sorted() {
             let choice = contexts[context]!.value
-            text += "context \(context)=\(choice.use?.value ?? "")"
-            if let with = choice.with { text += " with=\(with.canonicalText)" }
-            if let value = choice.value { text += " value=\(value.canonicalText)" }
-            text += ";"
+            hasher.add(field: 5, context)
+            hasher.add(field: 6, choice.use?.value)
+            if let with = choice.with { hasher.add(field: 7, with) }
+            if let value = choice.value { hasher.add(field: 8, value) }
         }
-        return text
+        return hasher.hash
     }
 }
 
-extension ValueNode {
-    /// The value as text, keys in document order, each scalar with how it was written.
-    package var canonicalText: String {
-        var text = ""
-        append(index, of: tree, to: &text)
-        return text
+/// FNV-1a over a tagged, length-prefixed stream of an entry's settings: unambiguous without escaping.
+private struct FingerprintHasher {
+    let secrets: [String: UInt64]
+    var hash = FNV1a.seed
+
+    mutating func add(byte: UInt8) {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
-    private func append(_ index: Int, of tree: NodeTree, to text: inout String) {
-        switch tree.kind(of: index) {
-        case .scalar(let scalar, let style):
-            text += "\(style.rawValue)\"\(scalar.replacingOccurrences(of: "\"", with: "\\\""))\""
-        case .mapping(let pairs):
-            text += "{"
+    mutating func add(word: UInt64) {
+        var word = word
+        for _ in 0..<8 {
+            add(byte: UInt8(truncatingIfNeeded: word))
+            word >>= 8
+        }
+    }
+
+    mutating func add(text: String) {
+        add(word: UInt64(text.utf8.count))
+        hash = FNV1a.hash(text.utf8, into: hash)
+        if !secrets.isEmpty, let value = secrets[text] { add(word: value) }
+    }
+
+    mutating func add(field: UInt8, _ text: String?) {
+        guard let text else { return }
+        add(byte: field)
+        add(text: text)
+    }
+
+    mutating func add(field: UInt8, _ node: ValueNode) {
+        add(byte: field)
+        add(node.index, of: node.tree)
+    }
+
+    mutating func add(_ index: Int, of tree: NodeTree) {
+        if let pairs = tree.pairs(of: index) {
+            add(byte: UInt8(ascii: "{"))
+            add(word: UInt64(pairs.count))
             for pair in pairs {
-                append(pair.key, of: tree, to: &text)
-                text += ":"
-                append(pair.value, of: tree, to: &text)
-                text += ","
+                add(pair.key, of: tree)
+                add(pair.value, of: tree)
             }
-            text += "}"
-        case .sequence(let items):
-            text += "["
-            for item in items {
-                append(item, of: tree, to: &text)
-                text += ","
-            }
-            text += "]"
+        } else if let items = tree.items(of: index) {
+            add(byte: UInt8(ascii: "["))
+            add(word: UInt64(items.count))
+            for item in items { add(item, of: tree) }
+        } else if let (scalar, style) = tree.scalarAndStyle(index) {
+            add(byte: style.rawValue)
+            add(text: scalar)
         }
     }
 }

@@ -67,6 +67,14 @@ import Foundation
         case .failure(.unreadable):
             return (nil, [Diagnostic(.unreadable, "cannot read the file", at: start)])
         }
+        if let cache = ParsedFiles.current {
+            return cache.result(for: file, bytes: bytes) { parse(bytes, file: file, limits: limits) }
+        }
+        return parse(bytes, file: file, limits: limits)
+    }
+
+    /// Parses and reads one file's bytes.
+    private static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits) -> (ProfileDocument?, [Diagnostic]) {
         let parsed =
             file.hasSuffix(".json")
             ? JSONParser.parse(bytes, file: file, limits: limits)

@@ -2,37 +2,52 @@
 enum ScalarRules {
     /// `0`, `-12`, `42`; not `010`, `0x1F`, `1_000`, `1:30`, `+5`.
     static func isInteger(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" { digits = digits.dropFirst() }
-        guard let first = digits.first, digits.allSatisfy(\.isASCIIDigit) else { return false }
-        return first != "0" || digits.count == 1
+        form(of: text) == .integer
     }
 
     /// An integer, or a decimal with a fraction and/or exponent (`1.5`, `2e3`); not `.5`, `NaN`, `.inf`.
     static func isNumber(_ text: String) -> Bool {
-        // Nearly every scalar a reader asks about is a name: a look at its first byte answers for those.
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first &- UInt8(ascii: "0")) < 10 else {
-            return false
-        }
-        if isInteger(text) { return true }
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let mantissaEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
-        let mantissa = rest[..<mantissaEnd]
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit),
-            whole.first != "0" || whole.count == 1
-        else { return false }
-        if parts.count == 2 && (parts[1].isEmpty || !parts[1].allSatisfy(\.isASCIIDigit)) { return false }
-        if mantissaEnd != rest.endIndex {
-            var exponent = rest[rest.index(after: mantissaEnd)...]
-            if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
-            return !exponent.isEmpty && exponent.allSatisfy(\.isASCIIDigit)
-        }
-        return parts.count == 2
+        form(of: text) != .notANumber
     }
-}
 
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    enum NumberForm {
+        case notANumber, integer, decimal
+    }
+
+    /// What number `text` writes, read byte by byte (most scalars asked about are names: their first byte answers).
+    static func form(of text: String) -> NumberForm {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        func isDigit(_ byte: UInt8) -> Bool { (byte &- UInt8(ascii: "0")) < 10 }
+        /// Moves past the digits at `index`; how many there were.
+        func digits() -> Int {
+            var count = 0
+            while index < end, isDigit(bytes[index]) {
+                index = bytes.index(after: index)
+                count += 1
+            }
+            return count
+        }
+        if index < end, bytes[index] == UInt8(ascii: "-") { index = bytes.index(after: index) }
+        let wholeStart = index
+        let whole = digits()
+        guard whole > 0, bytes[wholeStart] != UInt8(ascii: "0") || whole == 1 else { return .notANumber }
+        if index == end { return .integer }
+        var decimal = false
+        if bytes[index] == UInt8(ascii: ".") {
+            index = bytes.index(after: index)
+            guard digits() > 0 else { return .notANumber }
+            decimal = true
+        }
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index = bytes.index(after: index)
+            if index < end, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index = bytes.index(after: index)
+            }
+            guard digits() > 0 else { return .notANumber }
+            decimal = true
+        }
+        return index == end && decimal ? .decimal : .notANumber
+    }
 }

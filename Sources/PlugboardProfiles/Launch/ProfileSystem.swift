@@ -98,7 +98,9 @@ public enum ProfileSystem {
             return (launch, nil)
         }
 
-        let (launch, entries) = ProfileLaunch.prepare(against: program, options: options)
+        // The files parsed, kept so that a reload parses only the ones that changed.
+        let parsed = ParsedFiles()
+        let (launch, entries) = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
         let declared = collector.all
         var baselines: [ObjectIdentifier: [Int: FactoryWiring]] = [:]
         if launch.isApplied {
@@ -128,7 +130,8 @@ public enum ProfileSystem {
             return (launch, nil)
         }
         let running = RunningProfiles(
-            declared: declared, program: program, options: options, launch: launch, baselines: baselines)
+            declared: declared, program: program, options: options, launch: launch, baselines: baselines,
+            parsed: parsed)
         return (launch, running)
     }
 

@@ -13,7 +13,7 @@ extension ProfileSystem {
     /// the launch's; the files, `extends` parents, `file:` and `config:` secrets and the configuration's
     /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or ``launch(_:options:)``).
     @discardableResult
-    public static func reload() async -> ReloadOutcome {
+    nonisolated(nonsending) public static func reload() async -> ReloadOutcome {
         guard let reloader else {
             preconditionFailure("Plugboard: ProfileSystem.reload() needs a launch (ProfileSystem.bootstrap) first")
         }

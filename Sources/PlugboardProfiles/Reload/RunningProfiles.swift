@@ -20,7 +20,7 @@ package final class RunningProfiles: @unchecked Sendable {
     private var running: ProfileLaunch
     /// Per container name, per factory: what the running profiles set, with the values of its secrets'
     /// references hashed in. Made on the first reload (a launch that never reloads never pays for it).
-    private var runningFingerprints: [String: [String: String]]?
+    private var runningFingerprints: [String: [String: UInt64]]?
     /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
     private var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
     /// The files of the newest attempt, applied or not: a refused file's new parent is watched until fixed.
@@ -28,13 +28,16 @@ package final class RunningProfiles: @unchecked Sendable {
     /// The inputs of the last refusal that was logged, so the same broken content is logged once.
     private var lastLoggedRefusal: UInt64?
     private var state = ReloadStatus()
+    /// The files the last run parsed: a reload parses only those whose bytes changed.
+    private let parsed: ParsedFiles
     private let generations = Broadcast<ProfileGeneration>()
     private let outcomes = Broadcast<ReloadOutcome>()
 
     init(
         declared: [DeclarationCollector.Declared], program: ProgramDeclarations, options: ProfileOptions,
-        launch: ProfileLaunch, baselines: [ObjectIdentifier: [Int: FactoryWiring]]
+        launch: ProfileLaunch, baselines: [ObjectIdentifier: [Int: FactoryWiring]], parsed: ParsedFiles
     ) {
+        self.parsed = parsed
         self.declared = declared
         self.program = program
         self.options = options
@@ -95,7 +98,9 @@ package final class RunningProfiles: @unchecked Sendable {
     private func reloadLocked(unless stopped: () -> Bool) -> ReloadOutcome? {
         state.attempts += 1
         state.lastAttempt = Date()
-        let (candidate, entries) = ProfileLaunch.prepare(against: program, options: options, selection: selection)
+        let (candidate, entries) = parsed.reusing {
+            ProfileLaunch.prepare(against: program, options: options, selection: selection)
+        }
         newestFiles = candidate.inputFiles.map(\.path)
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
         if running.isApplied && candidate.inputsHash == running.inputsHash {
@@ -251,28 +256,24 @@ package final class RunningProfiles: @unchecked Sendable {
         return fallback ?? ("a factory", unknown)
     }
 
-    /// Per container, per factory key: its merged entry's fingerprint, with the hashes of the secret values
-    /// it references.
-    static func fingerprints(of launch: ProfileLaunch) -> [String: [String: String]] {
+    /// Per container, per factory key: its merged entry's fingerprint, with the values of the secret references
+    /// it names hashed in.
+    static func fingerprints(of launch: ProfileLaunch) -> [String: [String: UInt64]] {
         guard launch.isApplied, let merged = launch.merged else { return [:] }
-        let secrets = launch.secretReads?.fingerprints ?? []
-        var result: [String: [String: String]] = [:]
+        var secrets: [String: UInt64] = [:]
+        for secret in launch.secretReads?.fingerprints ?? [] { secrets[secret.reference.description] = secret.hash }
+        var result: [String: [String: UInt64]] = [:]
         for (container, section) in merged.containers {
-            var keys: [String: String] = [:]
-            for entry in section.entries {
-                var text = entry.fingerprint
-                for secret in secrets where text.contains(secret.reference.description) {
-                    text += "|\(secret.reference)#\(secret.hash)"
-                }
-                keys[entry.key] = text
-            }
+            var keys: [String: UInt64] = [:]
+            keys.reserveCapacity(section.entries.count)
+            for entry in section.entries { keys[entry.key] = entry.fingerprint(secrets: secrets) }
             result[container] = keys
         }
         return result
     }
 
     /// The keys whose fingerprints differ, or that only one side names, per container.
-    static func changedKeys(from old: [String: [String: String]], to new: [String: [String: String]]) -> [String:
+    static func changedKeys(from old: [String: [String: UInt64]], to new: [String: [String: UInt64]]) -> [String:
         Set<String>]
     {
         var changed: [String: Set<String>] = [:]
