@@ -90,10 +90,20 @@ package final class RunningProfiles: @unchecked Sendable {
     /// ``reload()``, unless `stopped` says so just before anything changes (a watcher whose service is shutting
     /// down): then nothing is applied, recorded or published, and the result is nil.
     package func reload(unless stopped: () -> Bool) -> ReloadOutcome? {
-        guard let outcome = lock.withLock({ reloadLocked(unless: stopped) }) else { return nil }
+        let (outcome, lines) = lock.withLock {
+            let outcome = reloadLocked(unless: stopped)
+            defer { pendingLog = [] }
+            return (outcome, pendingLog)
+        }
+        // Logged outside the lock: a log handler may read the status.
+        for (level, line) in lines { options.logger.log(level: level, "\(line)") }
+        guard let outcome else { return nil }
         outcomes.publish(outcome)
         return outcome
     }
+
+    /// Lines a reload logs once it has released the lock.
+    private var pendingLog: [(Logger.Level, String)] = []
 
     private func reloadLocked(unless stopped: () -> Bool) -> ReloadOutcome? {
         state.attempts += 1
@@ -132,8 +142,8 @@ package final class RunningProfiles: @unchecked Sendable {
         let outcome = ReloadOutcome.applied(generation: state.generation, changedFactories: names)
         ProfileSystem.replaceCurrent(with: candidate, of: self)
         generations.publish(ProfileGeneration(candidate, number: state.generation, changed: names))
-        options.logger.info(
-            "\(ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options))")
+        pendingLog.append(
+            (.info, ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options)))
         return settle(outcome)
     }
 
@@ -156,11 +166,10 @@ package final class RunningProfiles: @unchecked Sendable {
         if lastLoggedRefusal != candidate.inputsHash {
             lastLoggedRefusal = candidate.inputsHash
             for diagnostic in diagnostics where diagnostic.severity == .error {
-                options.logger.error("\(ProgramEdge.shown(diagnostic, options: options))")
+                pendingLog.append((.error, "\(ProgramEdge.shown(diagnostic, options: options))"))
             }
-            options.logger.error(
-                "\(ReloadLog.refusedLine(candidate, generation: state.generation, errors: diagnostics.filter { $0.severity == .error }.count))"
-            )
+            let errors = diagnostics.filter { $0.severity == .error }.count
+            pendingLog.append((.error, ReloadLog.refusedLine(candidate, generation: state.generation, errors: errors)))
         }
         return outcome
     }

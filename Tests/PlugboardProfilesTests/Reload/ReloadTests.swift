@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
 import Testing
@@ -103,6 +104,20 @@ import Testing
         try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }", pageSize: 30))
         #expect(program.running.reload() == .applied(generation: 2, changedFactories: ["ShopContainer.store"]))
         #expect(program.wiring == "sql-store db.example | 77 | no-limit")
+    }
+
+    @Test func aLogHandlerMayReadTheStatusOfTheReloadItLogs() throws {
+        let reloader = Locked<RunningProfiles?>(nil)
+        let seen = Lines()
+        let program = try ReloadProgram(["app.yaml": appProfile()]) { options in
+            options.logger = Logger(label: "plugboard") { _ in
+                StatusReadingLogHandler(lines: seen) { reloader.withLock { $0 }?.status.generation }
+            }
+        }
+        reloader.withLock { $0 = program.running }
+        try program.write(appProfile(pageSize: 21))
+        #expect(program.running.reload().generation == 2)
+        #expect(seen.all.last?.hasPrefix("generation 2: reloaded profile app") == true, "\(seen.all)")
     }
 
     @Test func aFactoryTheProfileNoLongerNamesGoesBackToTheCode() throws {
@@ -288,5 +303,22 @@ import Testing
         try program.write(appProfile(limiter: "{ use: off }"))
         #expect(program.running.reload().generation == 2)
         Scope.singleton.reset()
+    }
+}
+
+/// A log handler that prefixes each line with the reload status's generation, read while logging.
+struct StatusReadingLogHandler: LogHandler {
+    let lines: Lines
+    let generation: @Sendable () -> Int?
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.append("generation \(generation() ?? 0): \(event.message)")
     }
 }
