@@ -253,56 +253,57 @@ import Testing
     }
 }
 
-/// Singletons are process-wide: these tests take turns.
-@Suite(.serialized) struct ReloadSingletonTests {
+/// Each test builds singletons in a store of its own (`Scope.withIsolatedSingletons`), so that no other test
+/// running beside it sees them built or dropped.
+@Suite struct ReloadSingletonTests {
     @Test func aSingletonBuiltFromAChangedFactoryRefusesTheReload() throws {
-        Scope.singleton.reset()
-        let program = try ReloadProgram(["app.yaml": appProfile()])
-        #expect(program.shop.pager().name == "pager of 20")
+        try Scope.withIsolatedSingletons {
+            let program = try ReloadProgram(["app.yaml": appProfile()])
+            #expect(program.shop.pager().name == "pager of 20")
 
-        try program.write(appProfile(pageSize: 30))
-        let outcome = program.running.reload()
+            try program.write(appProfile(pageSize: 30))
+            let outcome = program.running.reload()
 
-        guard case .refused(_, let diagnostics) = outcome else {
-            Issue.record("expected a refusal, got \(outcome)")
-            return
+            guard case .refused(_, let diagnostics) = outcome else {
+                Issue.record("expected a refusal, got \(outcome)")
+                return
+            }
+            #expect(
+                diagnostics.map(\.description) == [
+                    "\(program.path("app.yaml")):5:5: error: ShopContainer.pageSize changes, and the singleton ShopContainer.pager was built from it; a reload does not replace singletons already built (ReloadOptions.builtSingletons) [PB600]"
+                ])
+            #expect(program.shop.pageSize() == 20)
+            #expect(program.shop.pager().name == "pager of 20")
         }
-        #expect(
-            diagnostics.map(\.description) == [
-                "\(program.path("app.yaml")):5:5: error: ShopContainer.pageSize changes, and the singleton ShopContainer.pager was built from it; a reload does not replace singletons already built (ReloadOptions.builtSingletons) [PB600]"
-            ])
-        #expect(program.shop.pageSize() == 20)
-        #expect(program.shop.pager().name == "pager of 20")
-        Scope.singleton.reset()
     }
 
     @Test func aSingletonNotYetBuiltTakesTheNewWiring() throws {
-        Scope.singleton.reset()
-        let program = try ReloadProgram(["app.yaml": appProfile()])
-        try program.write(appProfile(pageSize: 30))
-        #expect(program.running.reload().generation == 2)
-        #expect(program.shop.pager().name == "pager of 30")
-        Scope.singleton.reset()
+        try Scope.withIsolatedSingletons {
+            let program = try ReloadProgram(["app.yaml": appProfile()])
+            try program.write(appProfile(pageSize: 30))
+            #expect(program.running.reload().generation == 2)
+            #expect(program.shop.pager().name == "pager of 30")
+        }
     }
 
     @Test func replacingSingletonsRebuildsThemForNewResolutions() throws {
-        Scope.singleton.reset()
-        let program = try ReloadProgram(["app.yaml": appProfile()]) { $0.reload.builtSingletons = .replace }
-        let held = program.shop.pager()
-        try program.write(appProfile(pageSize: 30))
-        #expect(program.running.reload().generation == 2)
-        #expect(program.shop.pager().name == "pager of 30")
-        #expect(held.name == "pager of 20")
-        Scope.singleton.reset()
+        try Scope.withIsolatedSingletons {
+            let program = try ReloadProgram(["app.yaml": appProfile()]) { $0.reload.builtSingletons = .replace }
+            let held = program.shop.pager()
+            try program.write(appProfile(pageSize: 30))
+            #expect(program.running.reload().generation == 2)
+            #expect(program.shop.pager().name == "pager of 30")
+            #expect(held.name == "pager of 20")
+        }
     }
 
     @Test func aSingletonUnrelatedToTheChangeDoesNotStopIt() throws {
-        Scope.singleton.reset()
-        let program = try ReloadProgram(["app.yaml": appProfile()])
-        _ = program.shop.pager()
-        try program.write(appProfile(limiter: "{ use: off }"))
-        #expect(program.running.reload().generation == 2)
-        Scope.singleton.reset()
+        try Scope.withIsolatedSingletons {
+            let program = try ReloadProgram(["app.yaml": appProfile()])
+            _ = program.shop.pager()
+            try program.write(appProfile(limiter: "{ use: off }"))
+            #expect(program.running.reload().generation == 2)
+        }
     }
 }
 
