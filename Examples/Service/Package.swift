@@ -46,10 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoServiceTests",
-            dependencies: [
-                "TodoService", .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "PlugboardProfilesTesting", package: plugboard),
-            ]
+            dependencies: ["TodoService", .product(name: "PlugboardProfilesTesting", package: plugboard)]
         ),
     ],
     swiftLanguageModes: [.v6]

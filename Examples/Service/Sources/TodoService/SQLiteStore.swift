@@ -7,6 +7,10 @@ public actor SQLiteStore: TodoStore {
     public struct Settings: Decodable, Sendable {
         /// The database file, made on first use.
         public var path: String
+
+        public init(path: String) {
+            self.path = path
+        }
     }
 
     private let settings: Settings

@@ -1,0 +1,55 @@
+import Foundation
+import PlugboardProfilesTesting
+import Testing
+import TodoService
+
+/// The service's parts without HTTP (`.ci/service` runs the binary over HTTP), each test with fresh
+/// containers, so tests run in parallel.
+@Suite(
+    .container(StoreContainer.$shared, { StoreContainer() }),
+    .container(TrafficContainer.$shared, { TrafficContainer() }))
+struct TodoServiceTests {
+    @Test func anAddedItemIsListedAndFound() async throws {
+        let store = StoreContainer.shared.store()
+        #expect(try await store.add(title: "milk") == Todo(id: 1, title: "milk"))
+        #expect(try await store.all() == [Todo(id: 1, title: "milk")])
+        #expect(try await store.find(id: 1)?.title == "milk")
+        #expect(try await store.find(id: 9) == nil)
+    }
+
+    @Test func theCachedStoreIsOneListForEveryRequest() async throws {
+        _ = try await StoreContainer.shared.store().add(title: "bread")
+        #expect(try await StoreContainer.shared.store().all().map(\.title) == ["bread"])
+    }
+
+    @Test func writesOverTheLimitAreRefused() {
+        TrafficContainer.shared.limiter.register { FixedWindow(settings: .init(writesPerMinute: 2)) }
+        let limiter = TrafficContainer.shared.limiter()
+        #expect([limiter.allow(), limiter.allow(), limiter.allow()] == [true, true, false])
+        #expect(limiter.description == "fixed-window 2/min")
+    }
+
+    @Test func anSQLiteStoreKeepsItsItemsInItsFile() async throws {
+        let path = NSTemporaryDirectory() + "todo-tests-\(UUID().uuidString)/todos.sqlite"
+        let first = SQLiteStore(settings: .init(path: path))
+        _ = try await first.add(title: "notebook")
+        let second = SQLiteStore(settings: .init(path: path))
+        #expect(try await second.all().map(\.title) == ["notebook"])
+    }
+}
+
+/// Each environment's profile, applied to the store's container as the service's launch applies it.
+@Suite struct ServiceProfileTests {
+    static let profiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Profiles").standardized.path
+
+    @Test(.profile("uitest", directories: [profiles], container: StoreContainer.$shared, { StoreContainer() }))
+    func uiTestsKeepTheListInMemory() {
+        #expect(StoreContainer.shared.store().name == "memory")
+    }
+
+    @Test(.profile("development", directories: [profiles], container: StoreContainer.$shared, { StoreContainer() }))
+    func developmentUsesSQLite() {
+        #expect(StoreContainer.shared.store().name == "sqlite")
+    }
+}
