@@ -89,7 +89,7 @@ package enum ShapeChecker {
         var work: [(Int, TypeShape)] = [(node.index, shape)]
         let tree = node.tree
         while let (index, shape) = work.popLast() {
-            let decoder = TreeDecoder(state: DecodingState(tree: tree, code: code), index: index, codingPath: [])
+            let decoder = TreeDecoder(state: DecodingState(tree: tree, code: code), index: index)
             do {
                 switch shape {
                 case .any: break

@@ -9,7 +9,7 @@ package enum NodeDecoder {
         T, ProfileError
     > {
         let state = DecodingState(tree: node.tree, code: code)
-        let decoder = TreeDecoder(state: state, index: node.index, codingPath: [])
+        let decoder = TreeDecoder(state: state, index: node.index)
         do {
             let value = try decoder.decodeValue(T.self)
             let unread = state.unreadKeys()
@@ -33,12 +33,18 @@ struct NodeDecodingError: Error {
     var code: DiagnosticCode? = nil
 }
 
-/// What one decoding shares: the tree, and which keys of which mappings were read.
+/// What one decoding shares: the tree, and which keys of which mappings were read. Reads are recorded by
+/// key node, in arrays that a settings type of a few fields fills without hashing a single name.
 final class DecodingState {
     let tree: NodeTree
     let code: DiagnosticCode
-    private var readKeys: [Int: Set<String>] = [:]
+    /// The mappings the type opened, in order (a mapping opened twice is listed twice).
     private var mappings: [Int] = []
+    /// The key nodes the type read.
+    private var readKeyNodes: [Int] = []
+    /// Names the type asked for that a mapping does not have (optional settings left out): suggestions for a
+    /// misspelt key.
+    private var absentNames: [(mapping: Int, name: String)] = []
 
     init(tree: NodeTree, code: DiagnosticCode) {
         self.tree = tree
@@ -46,24 +52,36 @@ final class DecodingState {
     }
 
     func opened(_ mapping: Int) {
-        if readKeys[mapping] == nil {
-            readKeys[mapping] = []
-            mappings.append(mapping)
-        }
+        mappings.append(mapping)
     }
 
-    func read(_ key: String, in mapping: Int) {
-        readKeys[mapping, default: []].insert(key)
+    /// Records that the type asked `mapping` for `name`, found at `keyNode` or absent (nil).
+    func read(_ name: String, keyNode: Int?, in mapping: Int) {
+        if let keyNode { readKeyNodes.append(keyNode) } else { absentNames.append((mapping, name)) }
+    }
+
+    /// Whether the type read `keyNode`, in a set when there are enough reads for one to pay.
+    private func isRead(_ keyNode: Int, in reads: Set<Int>?) -> Bool {
+        reads?.contains(keyNode) ?? readKeyNodes.contains(keyNode)
+    }
+
+    private var readSet: Set<Int>? { readKeyNodes.count > 16 ? Set(readKeyNodes) : nil }
+
+    /// The names asked of `mapping`: those read, and those asked for but absent.
+    private func askedNames(of mapping: Int, reads: Set<Int>?) -> [String] {
+        var names = absentNames.filter { $0.mapping == mapping }.map(\.name)
+        guard let pairs = tree.pairs(of: mapping) else { return names }
+        for (key, _) in pairs where isRead(key, in: reads) { names.append(tree.scalar(key)!) }
+        return names
     }
 
     /// A key of `mapping` that was not read and is close to `name`.
     func presentKey(in mapping: Int, closeTo name: String) -> (name: String, index: Int)? {
         guard let pairs = tree.pairs(of: mapping) else { return nil }
+        let reads = readSet
         for (key, _) in pairs {
             let present = tree.scalar(key)!
-            if present != name, readKeys[mapping]?.contains(present) != true,
-                suggestion(for: present, among: [name]) != nil
-            {
+            if present != name, !isRead(key, in: reads), suggestion(for: present, among: [name]) != nil {
                 return (present, key)
             }
         }
@@ -73,16 +91,18 @@ final class DecodingState {
     /// Keys present in a mapping the type decoded but never asked for.
     func unreadKeys() -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for mapping in mappings {
-            guard let pairs = tree.pairs(of: mapping), let read = readKeys[mapping] else { continue }
-            for (key, _) in pairs {
+        let reads = readSet
+        var reported = Set<Int>()
+        for mapping in mappings where mappings.count == 1 || reported.insert(mapping).inserted {
+            guard let pairs = tree.pairs(of: mapping) else { continue }
+            for (key, _) in pairs where !isRead(key, in: reads) {
                 let name = tree.scalar(key)!
-                if !read.contains(name) {
-                    found.append(
-                        Diagnostic(
-                            code, withSuggestion("unknown setting '\(name)'", for: name, among: read),
-                            at: tree.position(of: key)))
-                }
+                found.append(
+                    Diagnostic(
+                        code,
+                        withSuggestion(
+                            "unknown setting '\(name)'", for: name, among: askedNames(of: mapping, reads: reads)),
+                        at: tree.position(of: key)))
             }
         }
         return found
@@ -151,7 +171,19 @@ enum TextualTypes {
 struct TreeDecoder: Decoder {
     let state: DecodingState
     let index: Int
-    let codingPath: [any CodingKey]
+    /// The path to the container this node was read from, and its key there: the full path is made only when
+    /// asked for, so decoding a scalar setting allocates no path.
+    private let parentPath: [any CodingKey]
+    private let key: (any CodingKey)?
+
+    init(state: DecodingState, index: Int, parentPath: [any CodingKey] = [], key: (any CodingKey)? = nil) {
+        self.state = state
+        self.index = index
+        self.parentPath = parentPath
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func fail(_ message: String, at index: Int? = nil, code: DiagnosticCode? = nil) -> NodeDecodingError {
@@ -182,9 +214,7 @@ struct TreeDecoder: Decoder {
             throw fail("expected a mapping, found \(state.tree.describe(index))")
         }
         state.opened(index)
-        var values: [String: Int] = [:]
-        for (key, value) in pairs { values[state.tree.scalar(key)!] = value }
-        return KeyedDecodingContainer(KeyedNodeContainer<Key>(decoder: self, values: values))
+        return KeyedDecodingContainer(KeyedNodeContainer<Key>(decoder: self, pairs: pairs))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -199,7 +229,7 @@ struct TreeDecoder: Decoder {
     }
 
     func child(_ index: Int, key: any CodingKey) -> TreeDecoder {
-        TreeDecoder(state: state, index: index, codingPath: codingPath + [key])
+        TreeDecoder(state: state, index: index, parentPath: codingPath, key: key)
     }
 
     /// A value of `T`: strings for the textual types, otherwise `T`'s own decoding.
@@ -286,24 +316,53 @@ struct TreeDecoder: Decoder {
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TreeDecoder
-    let values: [String: Int]
+    let pairs: NodeTree.Pairs
+    /// The pairs by key, for a mapping large enough that scanning it for every key would cost more.
+    private let byName: [String: (key: Int, value: Int)]?
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] {
-        values.keys.compactMap { key in
-            decoder.state.read(key, in: decoder.index)
-            return Key(stringValue: key)
+    init(decoder: TreeDecoder, pairs: NodeTree.Pairs) {
+        self.decoder = decoder
+        self.pairs = pairs
+        if pairs.count > 12 {
+            var byName: [String: (key: Int, value: Int)] = [:]
+            for pair in pairs { byName[decoder.state.tree.scalar(pair.key)!] = pair }
+            self.byName = byName
+        } else {
+            byName = nil
         }
     }
 
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] {
+        pairs.compactMap { pair in
+            let name = decoder.state.tree.scalar(pair.key)!
+            decoder.state.read(name, keyNode: pair.key, in: decoder.index)
+            return Key(stringValue: name)
+        }
+    }
+
+    /// The pair named `name` (the last, as a dictionary would keep, if a key were written twice), recorded as read.
+    private func pair(named name: String) -> (key: Int, value: Int)? {
+        var found: (key: Int, value: Int)?
+        if let byName {
+            found = byName[name]
+        } else {
+            let tree = decoder.state.tree
+            for pair in pairs.reversed() where tree.scalar(pair.key)! == name {
+                found = pair
+                break
+            }
+        }
+        decoder.state.read(name, keyNode: found?.key, in: decoder.index)
+        return found
+    }
+
     func contains(_ key: Key) -> Bool {
-        decoder.state.read(key.stringValue, in: decoder.index)
-        return values[key.stringValue] != nil
+        pair(named: key.stringValue) != nil
     }
 
     func child(_ key: Key) throws -> TreeDecoder {
-        decoder.state.read(key.stringValue, in: decoder.index)
-        guard let index = values[key.stringValue] else {
+        guard let index = pair(named: key.stringValue)?.value else {
             // A required key that is missing is most often a misspelt one that is present: say so there.
             if let misspelt = decoder.state.presentKey(in: decoder.index, closeTo: key.stringValue) {
                 throw NodeDecodingError(
