@@ -174,15 +174,19 @@ package final class RunningProfiles: @unchecked Sendable {
         return outcome
     }
 
-    /// Rewires the changed factories of every container instance the launch listed, each container's changes
-    /// published together, then drops every instance the containers' scopes keep: a cached object may have
-    /// been built from a changed factory, and no record says which (see "Reloading profiles").
+    /// Rewires the changed factories of every container instance the launch listed and drops every instance
+    /// the containers' scopes keep, each container's changes published together (one write per factory): a
+    /// cached object may have been built from a changed factory, and no record says which (see "Reloading
+    /// profiles").
     private func apply(
         _ candidate: ProfileLaunch, entries: [String: [CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
     ) {
         var first: Set<String> = []
         for instance in declared {
-            guard let keys = changed[instance.name] else { continue }
+            guard let keys = changed[instance.name] else {
+                instance.container.manager.dropKeptInstances()
+                continue
+            }
             let plan =
                 first.insert(instance.name).inserted
                 ? entries[instance.name] ?? [] : candidate.entries(for: instance.name, declaring: instance.live)
@@ -203,9 +207,9 @@ package final class RunningProfiles: @unchecked Sendable {
                     }
                     manager.rewire(id, from: baseline, edit)
                 }
+                manager.dropKeptInstances()
             }
         }
-        for instance in declared { instance.container.manager.dropKeptInstances() }
     }
 
     /// The changed factories as the engine names them, in every instance of their containers.
