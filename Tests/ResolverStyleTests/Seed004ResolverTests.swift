@@ -81,26 +81,30 @@ extension ResolverRootTests {
             #expect(fromMain != nil)
         }
 
-        @Test func nestedContainerSearchesItselfThenItsChild() {
-            Resolver.root = Resolver.mock
-            defer { Resolver.root = Resolver.main }
-            let session: XYZSessionService = Resolver.resolve()
-            #expect(session is XYZMockSessionService)
-            // Found in the child (main), its dependency resolved from root = mock.
-            let network: XYZNetworkService = Resolver.resolve()
-            #expect(network.session is XYZMockSessionService)
-        }
+        // The mock registration is made under `#if DEBUG`, as the seed writes it: a release build has none, and
+        // the two tests that need it are built in debug only.
+        #if DEBUG
+            @Test func nestedContainerSearchesItselfThenItsChild() {
+                Resolver.root = Resolver.mock
+                defer { Resolver.root = Resolver.main }
+                let session: XYZSessionService = Resolver.resolve()
+                #expect(session is XYZMockSessionService)
+                // Found in the child (main), its dependency resolved from root = mock.
+                let network: XYZNetworkService = Resolver.resolve()
+                #expect(network.session is XYZMockSessionService)
+            }
 
-        @Test func thePartyTrickSwitchesRootForASectionAndBack() {
-            let before: XYZNetworkService = Resolver.resolve()
-            #expect(!(before.session is XYZMockSessionService))
-            Resolver.root = Resolver.mock
-            let during: XYZNetworkService = Resolver.resolve()
-            #expect(during.session is XYZMockSessionService)
-            Resolver.root = Resolver.main
-            let after: XYZNetworkService = Resolver.resolve()
-            #expect(!(after.session is XYZMockSessionService))
-        }
+            @Test func thePartyTrickSwitchesRootForASectionAndBack() {
+                let before: XYZNetworkService = Resolver.resolve()
+                #expect(!(before.session is XYZMockSessionService))
+                Resolver.root = Resolver.mock
+                let during: XYZNetworkService = Resolver.resolve()
+                #expect(during.session is XYZMockSessionService)
+                Resolver.root = Resolver.main
+                let after: XYZNetworkService = Resolver.resolve()
+                #expect(!(after.session is XYZMockSessionService))
+            }
+        #endif
 
         @Test func multipleChildrenAreSearchedInTheOrderAdded() {
             let segment: Segment = Resolver.resolve()
