@@ -142,9 +142,27 @@ if arguments.count == 3, arguments[1] == "--phases" {
     exit(0)
 }
 
-/// `--launch-shape`: the launch of two containers of 500 settings entries each over a six-file chain
+/// `--reload-time yaml|json`: milliseconds per reload of the reload row's shape written in YAML or JSON, best of
+/// ten after a warm-up, in a process of its own (a process launches its profiles once, and `--profiles` runs
+/// its other rows first).
+if arguments.count == 3, arguments[1] == "--reload-time" {
+    ReloadScenarios.json = arguments[2] == "json"
+    _ = ReloadScenarios.launch()
+    _ = await ReloadScenarios.reloadAll()
+    var best = Double.infinity
+    for _ in 0..<10 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = await ReloadScenarios.reloadAll()
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    print("reload-1000-settings-6-files-\(arguments[2]) \(best)")
+    exit(0)
+}
+
+/// `--launch-shape` (`--launch-shape-json`): the launch of two containers of 500 settings entries each over a six-file chain
 /// (profile with `valgrind --tool=callgrind --toggle-collect='*ReloadScenarios*launch*'`).
-if arguments.count == 2, arguments[1] == "--launch-shape" {
+if arguments.count == 2, arguments[1] == "--launch-shape" || arguments[1] == "--launch-shape-json" {
+    ReloadScenarios.json = arguments[1].hasSuffix("-json")
     _ = ReloadScenarios.directory
     print(ReloadScenarios.launch())
     exit(0)
@@ -163,8 +181,9 @@ guard arguments.count == 3, let count = Int(arguments[2]) else {
     print("usage: CallgrindProbe SCENARIO COUNT\nscenarios: " + Scenarios.all.map(\.name).joined(separator: " "))
     exit(2)
 }
-if arguments[1] == "profile/reload-1000" {
+if arguments[1] == "profile/reload-1000" || arguments[1] == "profile/reload-1000-json" {
     // Each operation rewrites the active file and reloads 1,000 entries of two containers; the launch is set-up.
+    ReloadScenarios.json = arguments[1].hasSuffix("-json")
     _ = ReloadScenarios.launch()
     var sum = 0
     for _ in 0..<count { sum &+= await ReloadScenarios.reloadAll() }

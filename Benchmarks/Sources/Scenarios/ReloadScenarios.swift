@@ -19,28 +19,56 @@ public enum ReloadScenarios {
     public static let orders = OrdersSide()
     public static let payments = PaymentsSide()
 
+    /// Whether the chain is written in JSON instead of YAML (set before the first use of ``directory``): the
+    /// same entries through the package's own JSON reader instead of libyaml.
+    public nonisolated(unsafe) static var json = false
+
+    /// One entry: its implementation (nil: left to the parent) and its settings.
+    private static func entry(_ index: Int, use: String?, size: Int, label: String) -> String {
+        let settings =
+            json
+            ? "{\"size\": \(size), \"label\": \"\(label)\", \"timeoutSeconds\": 2.5}"
+            : "{ size: \(size), label: \(label), timeoutSeconds: 2.5 }"
+        if json {
+            return "\"s\(index)\": {" + (use.map { "\"use\": \"\($0)\", " } ?? "") + "\"with\": \(settings)}"
+        }
+        return "s\(index): { " + (use.map { "use: \($0), " } ?? "") + "with: \(settings) }"
+    }
+
+    /// A profile file: `extends` (if any), then per container the entries of `indices`.
+    private static func file(extends parent: String?, indices: StrideTo<Int>, entry: (Int) -> String) -> String {
+        let containers = ["OrdersSide", "PaymentsSide"].map { container in
+            let entries = indices.map(entry)
+            return json
+                ? "\"\(container)\": {\n" + entries.map { "    " + $0 }.joined(separator: ",\n") + "\n  }"
+                : "  \(container):\n" + entries.map { "    " + $0 + "\n" }.joined()
+        }
+        if json {
+            let extends = parent.map { "\"extends\": \"\($0)\",\n" } ?? ""
+            return "{\"plugboard\": 1,\n\(extends)\"containers\": {\n  " + containers.joined(separator: ",\n  ")
+                + "\n}}\n"
+        }
+        let extends = parent.map { "extends: \($0)\n" } ?? ""
+        return "plugboard: 1\n\(extends)containers:\n" + containers.joined()
+    }
+
+    private static var fileExtension: String { json ? "json" : "yaml" }
+
     /// The folder of the chain (made once per process).
     public static let directory: String = {
         let path = NSTemporaryDirectory() + "plugboard-reload-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        var base = "plugboard: 1\ncontainers:\n"
-        for container in ["OrdersSide", "PaymentsSide"] {
-            base += "  \(container):\n"
-            for index in 0..<500 {
-                base +=
-                    "    s\(index): { use: \(index % 2 == 0 ? "a" : "b"), with: { size: 1, label: base, timeoutSeconds: 2.5 } }\n"
-            }
+        let base = file(extends: nil, indices: stride(from: 0, to: 500, by: 1)) { index in
+            entry(index, use: index % 2 == 0 ? "a" : "b", size: 1, label: "base")
         }
-        try? base.write(toFile: path + "/base.yaml", atomically: true, encoding: .utf8)
+        try? base.write(toFile: path + "/base.\(fileExtension)", atomically: true, encoding: .utf8)
         for level in 1...4 {
-            var text = "plugboard: 1\nextends: \(level == 1 ? "base" : "l\(level - 1)")\ncontainers:\n"
-            for container in ["OrdersSide", "PaymentsSide"] {
-                text += "  \(container):\n"
-                for index in stride(from: level - 1, to: 500, by: 5) {
-                    text += "    s\(index): { with: { size: 1, label: level\(level), timeoutSeconds: 2.5 } }\n"
-                }
+            let text = file(
+                extends: level == 1 ? "base" : "l\(level - 1)", indices: stride(from: level - 1, to: 500, by: 5)
+            ) {
+                entry($0, use: nil, size: 1, label: "level\(level)")
             }
-            try? text.write(toFile: path + "/l\(level).yaml", atomically: true, encoding: .utf8)
+            try? text.write(toFile: path + "/l\(level).\(fileExtension)", atomically: true, encoding: .utf8)
         }
         writeApp(size: 1, in: path)
         return path
@@ -48,14 +76,10 @@ public enum ReloadScenarios {
 
     /// The active profile, with every entry's size set to `size`.
     static func writeApp(size: Int, in path: String = directory) {
-        var text = "plugboard: 1\nextends: l4\ncontainers:\n"
-        for container in ["OrdersSide", "PaymentsSide"] {
-            text += "  \(container):\n"
-            for index in 0..<500 {
-                text += "    s\(index): { with: { size: \(size), label: app, timeoutSeconds: 2.5 } }\n"
-            }
+        let text = file(extends: "l4", indices: stride(from: 0, to: 500, by: 1)) {
+            entry($0, use: nil, size: size, label: "app")
         }
-        try? text.write(toFile: path + "/app.yaml", atomically: true, encoding: .utf8)
+        try? text.write(toFile: path + "/app.\(fileExtension)", atomically: true, encoding: .utf8)
     }
 
     /// The program's launch over both containers (once per process); the number of factories changed.
@@ -66,7 +90,8 @@ public enum ReloadScenarios {
         options.logger = Logger(label: "plugboard") { _ in SwiftLogNoOpLogHandler() }
         let launch = ProfileSystem.launch([orders, payments], options: options)
         guard launch.isApplied else {
-            fatalError("the launch was refused:\n" + launch.diagnostics.prefix(5).map(\.description).joined(separator: "\n"))
+            fatalError(
+                "the launch was refused:\n" + launch.diagnostics.prefix(5).map(\.description).joined(separator: "\n"))
         }
         return launch.changedFactories.count
     }
