@@ -58,8 +58,9 @@ extension FactoryRegistration {
     package func wiringEdit(
         registration: (@Sendable (P) -> T)?, scope: Scope?, contexts: [(FactoryContextType, @Sendable (P) -> T)]
     ) -> WiringEdit {
-        let registered = registration.map { ClosureBox($0) }
-        let boxes = contexts.map { ($0.0, ClosureBox($0.1)) }
+        var registered: ClosureBox<P, T>?
+        if let registration { registered = ClosureBox(registration) }
+        let boxes = contexts.isEmpty ? [] : contexts.map { ($0.0, ClosureBox($0.1)) }
         return WiringEdit { fields in
             if let registered { fields.registration = registered }
             if let scope { fields.scope = scope }

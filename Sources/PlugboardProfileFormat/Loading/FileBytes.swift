@@ -22,10 +22,19 @@ enum FileBytes {
     /// Where the reads of the task under way are noted, if anywhere (a reload's, to know what it read).
     @TaskLocal static var log: FileReadLog?
 
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    /// A file's bytes, with their FNV-1a hash when the task notes its reads: worked out once, for the log and
+    /// the parse cache.
+    struct Read {
+        let bytes: [UInt8]
+        let hash: UInt64?
+    }
+
+    static func read(_ path: String, limit: Int) -> Result<Read, Failure> {
         let result = readWhole(path, limit: limit)
-        if let log { log.note(path, result) }
-        return result
+        guard let log else { return result.map { Read(bytes: $0, hash: nil) } }
+        let read = result.map { Read(bytes: $0, hash: FNV1a.hash($0)) }
+        log.note(path, hash: (try? read.get())?.hash ?? 0)
+        return read
     }
 
     private static func readWhole(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
@@ -79,9 +88,8 @@ package final class FileReadLog: @unchecked Sendable {
 
     package init() {}
 
-    func note(_ path: String, _ result: Result<[UInt8], FileBytes.Failure>) {
-        var hash: UInt64 = 0
-        if case .success(let bytes) = result { hash = FNV1a.hash(bytes) }
+    /// Notes a read of `path` whose bytes hash to `hash` (0: it could not be read).
+    func note(_ path: String, hash: UInt64) {
         lock.withLock { reads.append((path, hash)) }
     }
 
@@ -102,6 +110,12 @@ package enum FNV1a {
         var hash = start
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return hash
+    }
+
+    /// The hash of `text`'s UTF-8, read from its contiguous storage (fewer instructions than its `utf8` view).
+    package static func hash(_ text: String, into start: UInt64 = seed) -> UInt64 {
+        var text = text
+        return text.withUTF8 { hash($0, into: start) }
     }
 
     /// 16 hexadecimal digits.

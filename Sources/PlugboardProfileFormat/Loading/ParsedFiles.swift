@@ -32,11 +32,11 @@ package final class ParsedFiles: @unchecked Sendable {
         return try ParsedFiles.$current.withValue(self, operation: body)
     }
 
-    /// What `bytes`, read from `file`, gave last time, or `parse`'s result, kept for next time.
+    /// What `bytes` (whose hash is `hash`), read from `file`, gave last time, or `parse`'s result, kept for next
+    /// time.
     func result(
-        for file: String, bytes: [UInt8], parse: () -> (ProfileDocument?, [Diagnostic])
+        for file: String, bytes: [UInt8], hash: UInt64, parse: () -> (ProfileDocument?, [Diagnostic])
     ) -> (ProfileDocument?, [Diagnostic]) {
-        let hash = FNV1a.hash(bytes)
         let known = lock.withLock { current[file] ?? previous[file] }
         if let known, known.hash == hash, known.count == bytes.count {
             lock.withLock { current[file] = known }

@@ -40,7 +40,7 @@ private struct FingerprintHasher {
 
     mutating func add(text: String) {
         add(word: UInt64(text.utf8.count))
-        hash = FNV1a.hash(text.utf8, into: hash)
+        hash = FNV1a.hash(text, into: hash)
         if !secrets.isEmpty, let value = secrets[text] { add(word: value) }
     }
 

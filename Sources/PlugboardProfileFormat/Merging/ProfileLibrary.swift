@@ -51,10 +51,10 @@ import Foundation
         ProfileDocument?, [Diagnostic]
     ) {
         let start = SourcePosition(file: file, line: 1, column: 1)
-        let bytes: [UInt8]
+        let read: FileBytes.Read
         switch FileBytes.read(file, limit: limits.maxInputBytes) {
-        case .success(let read):
-            bytes = read
+        case .success(let got):
+            read = got
         case .failure(.tooLarge(let size)):
             return (
                 nil,
@@ -67,8 +67,11 @@ import Foundation
         case .failure(.unreadable):
             return (nil, [Diagnostic(.unreadable, "cannot read the file", at: start)])
         }
+        let bytes = read.bytes
         if let cache = ParsedFiles.current {
-            return cache.result(for: file, bytes: bytes) { parse(bytes, file: file, limits: limits) }
+            return cache.result(for: file, bytes: bytes, hash: read.hash ?? FNV1a.hash(bytes)) {
+                parse(bytes, file: file, limits: limits)
+            }
         }
         return parse(bytes, file: file, limits: limits)
     }

@@ -59,8 +59,8 @@ package struct SecretResolver: Sendable {
                 return .failure(Problem(message: "secret \(reference) is larger than \(Self.maxFileBytes) bytes"))
             case .failure(.unreadable):
                 return .failure(Problem(message: "secret \(reference) cannot be read (no such file, or not readable)"))
-            case .success(let bytes):
-                var text = String(decoding: bytes, as: UTF8.self)
+            case .success(let read):
+                var text = String(decoding: read.bytes, as: UTF8.self)
                 if text.last == "\n" || text.last == "\r\n" { text.removeLast() }
                 guard !text.isEmpty else { return .failure(Problem(message: "secret \(reference) is empty")) }
                 return .success(text)

@@ -157,18 +157,23 @@ extension Factory {
                 }
             },
             edit: { registration, scope, contexts in
-                let definition = factory.registration.definition
-                return factory.registration.wiringEdit(
-                    registration: registration.map { prepared in
-                        let body = prepared.body as! @Sendable () -> T
-                        return { _ in body() }
-                    },
-                    scope: scope,
-                    contexts: contexts.map { context, closure in
+                // Written without `Optional.map`, and with no mapping of an empty list: each generic call here
+                // looks up the closure and tuple types' metadata at run time, for every entry of a reload.
+                var registered: (@Sendable (()) -> T)?
+                if let registration {
+                    let body = registration.body as! @Sendable () -> T
+                    registered = { _ in body() }
+                }
+                var overrides: [(FactoryContextType, @Sendable (()) -> T)] = []
+                if !contexts.isEmpty {
+                    let definition = factory.registration.definition
+                    overrides = contexts.map { context, closure in
                         if closure.isDefinition { return (context, definition) }
                         let body = closure.body as! @Sendable () -> T
                         return (context, { _ in body() })
-                    })
+                    }
+                }
+                return factory.registration.wiringEdit(registration: registered, scope: scope, contexts: overrides)
             })
     }
 }
