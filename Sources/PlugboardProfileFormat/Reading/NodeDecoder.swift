@@ -8,21 +8,30 @@ package enum NodeDecoder {
     package static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<
         T, ProfileError
     > {
+        Result { () throws(ProfileError) in try decoded(type, from: node, code: code) }
+    }
+
+    /// Decodes `node` as `T`, or throws the diagnostics that say why it cannot be. Throws rather than returning
+    /// a `Result`: code generic over `T` looks up `Result<T, ProfileError>`'s metadata at run time, about 400
+    /// instructions each time, on every setting a launch or reload decodes.
+    package static func decoded<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode)
+        throws(ProfileError) -> T
+    {
         let state = DecodingState(tree: node.tree, code: code)
         let decoder = TreeDecoder(state: state, index: node.index)
+        let value: T
         do {
-            let value = try decoder.decodeValue(T.self)
-            let unread = state.unreadKeys()
-            if !unread.isEmpty { return .failure(ProfileError(unread)) }
-            return .success(value)
+            value = try decoder.decodeValue(T.self)
         } catch let error as NodeDecodingError {
-            return .failure(
-                ProfileError([Diagnostic(error.code ?? code, error.message, at: node.tree.position(of: error.index))]))
+            throw ProfileError([Diagnostic(error.code ?? code, error.message, at: node.tree.position(of: error.index))])
         } catch let error as DecodingError {
-            return .failure(ProfileError([state.diagnostic(for: error, root: node.index)]))
+            throw ProfileError([state.diagnostic(for: error, root: node.index)])
         } catch {
-            return .failure(ProfileError([Diagnostic(code, "\(error)", at: node.position)]))
+            throw ProfileError([Diagnostic(code, "\(error)", at: node.position)])
         }
+        let unread = state.unreadKeys()
+        if !unread.isEmpty { throw ProfileError(unread) }
+        return value
     }
 }
 

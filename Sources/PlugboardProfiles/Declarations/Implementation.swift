@@ -25,9 +25,10 @@ public struct Implementation<T>: Sendable {
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
         Implementation(
             erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
-                LiveDecoding.decode(S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings).map {
-                    settings in
-                    PreparedClosure(body: { @Sendable () -> T in body(settings) })
+                Result { () throws(ProfileError) in
+                    let settings = try LiveDecoding.decode(
+                        S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings)
+                    return PreparedClosure(body: { @Sendable () -> T in body(settings) })
                 }
             })
     }

@@ -6,16 +6,20 @@ enum LiveDecoding {
     /// Decodes `node` into `T`. When that fails, the findings are those of checking `node` against `T`'s
     /// catalog shape, every one of them (a decoder stops at the first); only a failure the shape cannot
     /// explain (a check in the type's own `init(from:)`) is reported as the decoder's. Either way there is at
-    /// least one error. Success costs one decode.
-    static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<
-        T, ProfileError
-    > {
-        let decoded = NodeDecoder.decode(T.self, from: node, code: code)
-        guard case .failure(let error) = decoded else { return decoded }
-        // The validator's note that the program checks further (PB409) is not the launch's to make: it is that check.
-        let found = ShapeChecker.check(node, against: TypeShape.of(T.self), code: code).filter {
-            $0.code != .checkedByProgram
+    /// least one error. Success costs one decode. (It throws rather than returning a `Result`, as
+    /// ``NodeDecoder/decoded(_:from:code:)`` does.)
+    static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode)
+        throws(ProfileError) -> T
+    {
+        do {
+            return try NodeDecoder.decoded(T.self, from: node, code: code)
+        } catch {
+            // The validator's note that the program checks further (PB409) is not the launch's to make: it is
+            // that check.
+            let found = ShapeChecker.check(node, against: TypeShape.of(T.self), code: code).filter {
+                $0.code != .checkedByProgram
+            }
+            throw found.isEmpty ? error : ProfileError(found)
         }
-        return .failure(found.isEmpty ? error : ProfileError(found))
     }
 }

@@ -187,8 +187,9 @@ extension Factory where T: Decodable & Sendable {
     /// Declares implementations and lets a profile set the value too.
     public func configurable(choices implementations: [String: Implementation<T>]) -> ProfileDeclaration {
         let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node in
-            LiveDecoding.decode(T.self, from: node, code: .invalidValue).map { decoded in
-                PreparedClosure(body: { @Sendable () -> T in decoded })
+            Result { () throws(ProfileError) in
+                let decoded = try LiveDecoding.decode(T.self, from: node, code: .invalidValue)
+                return PreparedClosure(body: { @Sendable () -> T in decoded })
             }
         }
         return ProfileDeclaration(
