@@ -54,17 +54,22 @@ package struct AffectedSingleton: @unchecked Sendable {
 }
 
 extension FactoryRegistration {
-    /// The edit that sets `registration` (nil keeps the code's), `scope` and context overrides.
-    package func wiringEdit(
-        registration: (@Sendable (P) -> T)?, scope: Scope?, contexts: [(FactoryContextType, @Sendable (P) -> T)]
-    ) -> WiringEdit {
-        var registered: ClosureBox<P, T>?
-        if let registration { registered = ClosureBox(registration) }
-        let boxes = contexts.isEmpty ? [] : contexts.map { ($0.0, ClosureBox($0.1)) }
-        return WiringEdit { fields in
-            if let registered { fields.registration = registered }
+    /// `body` boxed as this factory's resolutions read a registration or a context override, for
+    /// ``wiringEdit(registration:scope:contexts:)``.
+    package func box(_ body: @escaping @Sendable (P) -> T) -> AnyObject {
+        ClosureBox(body)
+    }
+
+    /// The edit that sets `registration` (nil keeps the code's), `scope` and context overrides, each closure
+    /// made by this factory's ``box(_:)``. Boxed and erased before they get here: a generic list or capture of
+    /// closures of `P` and `T` costs a metadata lookup at run time, for every entry a reload rewires.
+    package func wiringEdit(registration: AnyObject?, scope: Scope?, contexts: [(FactoryContextType, AnyObject)])
+        -> WiringEdit
+    {
+        WiringEdit { fields in
+            if let registration { fields.registration = registration }
             if let scope { fields.scope = scope }
-            for (context, box) in boxes { fields.setContext(context, box) }
+            for (context, box) in contexts { fields.setContext(context, box) }
         }
     }
 
@@ -109,11 +114,10 @@ extension ContainerManager {
         }
     }
 
-    /// The singletons already built that a change of `changed` would affect: their own factory, or any
-    /// factory they resolved while being built.
-    package static func singletonsAffected(by changed: Set<ResolvedFactory>) -> [AffectedSingleton] {
-        let engine = Set(changed.map { SingletonBuilds.Resolved(owner: $0.owner, id: $0.id) })
-        return SingletonBuilds.shared.affected(by: engine).map { found in
+    /// The singletons already built that a change would affect: those whose own factory, or any factory they
+    /// resolved while being built, `changed` says is changed.
+    package static func singletonsAffected(where changed: (ResolvedFactory) -> Bool) -> [AffectedSingleton] {
+        SingletonBuilds.shared.affected { changed(ResolvedFactory($0)) }.map { found in
             AffectedSingleton(
                 factory: ResolvedFactory(found.build.singleton),
                 dependencies: Set(found.build.dependencies.map(ResolvedFactory.init)), store: found.store)

@@ -157,23 +157,24 @@ extension Factory {
                 }
             },
             edit: { registration, scope, contexts in
-                // Written without `Optional.map`, and with no mapping of an empty list: each generic call here
-                // looks up the closure and tuple types' metadata at run time, for every entry of a reload.
-                var registered: (@Sendable (()) -> T)?
+                // No generic list or `Optional.map` here: each looks up closure and tuple metadata at run time,
+                // for every entry of a reload (see `wiringEdit`).
+                let target = factory.registration
+                var registered: AnyObject?
                 if let registration {
                     let body = registration.body as! @Sendable () -> T
-                    registered = { _ in body() }
+                    registered = target.box { _ in body() }
                 }
-                var overrides: [(FactoryContextType, @Sendable (()) -> T)] = []
-                if !contexts.isEmpty {
-                    let definition = factory.registration.definition
-                    overrides = contexts.map { context, closure in
-                        if closure.isDefinition { return (context, definition) }
+                var overrides: [(FactoryContextType, AnyObject)] = []
+                for (context, closure) in contexts {
+                    if closure.isDefinition {
+                        overrides.append((context, target.box(target.definition)))
+                    } else {
                         let body = closure.body as! @Sendable () -> T
-                        return (context, { _ in body() })
+                        overrides.append((context, target.box { _ in body() }))
                     }
                 }
-                return factory.registration.wiringEdit(registration: registered, scope: scope, contexts: overrides)
+                return target.wiringEdit(registration: registered, scope: scope, contexts: overrides)
             })
     }
 }
@@ -230,12 +231,16 @@ extension ParameterFactory {
                         }
                     },
                     edit: { registration, scope, contexts in
-                        let definition = factory.registration.definition
-                        return factory.registration.wiringEdit(
-                            registration: registration.map { $0.body as! @Sendable (P) -> T },
+                        let target = factory.registration
+                        return target.wiringEdit(
+                            registration: registration.map { target.box($0.body as! @Sendable (P) -> T) },
                             scope: scope,
                             contexts: contexts.map { context, closure in
-                                (context, closure.isDefinition ? definition : closure.body as! @Sendable (P) -> T)
+                                (
+                                    context,
+                                    target.box(
+                                        closure.isDefinition ? target.definition : closure.body as! @Sendable (P) -> T)
+                                )
                             })
                     })))
     }
