@@ -45,13 +45,13 @@ final class SingletonBuilds: @unchecked Sendable {
         return instance
     }
 
-    /// The singletons still held whose own factory or any dependency is among `changed`, as (owner, id) pairs.
-    func affected(by changed: Set<Resolved>) -> [(build: Build, store: SlotStore)] {
+    /// The singletons still held whose own factory or any dependency `changed` says is changed. Asks about
+    /// what the singletons resolved, not about every change: a reload may rewire a thousand factories.
+    func affected(where changed: (Resolved) -> Bool) -> [(build: Build, store: SlotStore)] {
         let candidates = lock.withLock { Array(builds.values) }
         var found: [(Build, SlotStore)] = []
         for build in candidates {
-            guard let store = build.store,
-                changed.contains(build.singleton) || !build.dependencies.isDisjoint(with: changed)
+            guard let store = build.store, changed(build.singleton) || build.dependencies.contains(where: changed)
             else { continue }
             let held = ReadSection.read { store.withFields(build.singleton.id) { $0.cached != nil } }
             if held { found.append((build, store)) }

@@ -125,7 +125,10 @@ package final class RunningProfiles: @unchecked Sendable {
             runningFingerprints = fingerprints
             return settle(.unchanged(generation: state.generation))
         }
-        let affected = ContainerManager.singletonsAffected(by: resolvedFactories(changed))
+        let affected = ContainerManager.singletonsAffected { factory in
+            guard let (container, key) = factoryNames[factory] else { return false }
+            return changed[container]?.contains(key) ?? false
+        }
         if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
             return refuse(candidate, singletonDiagnostics(affected, changed: changed, candidate: candidate))
         }
@@ -190,40 +193,49 @@ package final class RunningProfiles: @unchecked Sendable {
             let plan =
                 first.insert(instance.name).inserted
                 ? entries[instance.name] ?? [] : candidate.entries(for: instance.name, declaring: instance.live)
-            var byKey: [String: CheckedEntry<PreparedClosure>] = [:]
-            for entry in plan where keys.contains(entry.key) { byKey[entry.key] = entry }
-            let container = ObjectIdentifier(instance.container)
             let manager = instance.container.manager
-            manager.publishingTogether {
-                for key in keys {
-                    guard let declaration = instance.live.factories[key] else { continue }
-                    let id = declaration.slotID
-                    let baseline = baselines[container]?[id] ?? manager.wiring(of: id)
-                    baselines[container, default: [:]][id] = baseline
-                    let edit = byKey[key].map { entry in
-                        declaration.edit(
-                            entry.registration, entry.scope.flatMap { program.scopes[$0] },
-                            entry.contexts.map { (FactoryContextType($0.context), $0.closure) })
-                    }
-                    manager.rewire(id, from: baseline, edit)
+            // The code's wiring of each factory, taken the first time a reload rewires it.
+            let container = ObjectIdentifier(instance.container)
+            var known = baselines.removeValue(forKey: container) ?? [:]
+            defer { baselines[container] = known }
+            func rewire(_ key: String, to entry: CheckedEntry<PreparedClosure>?) {
+                guard let declaration = instance.live.factories[key] else { return }
+                let id = declaration.slotID
+                let baseline: FactoryWiring
+                if let taken = known[id] {
+                    baseline = taken
+                } else {
+                    baseline = manager.wiring(of: id)
+                    known[id] = baseline
                 }
+                let edit = entry.map { entry in
+                    declaration.edit(
+                        entry.registration, entry.scope.flatMap { program.scopes[$0] },
+                        entry.contexts.map { (FactoryContextType($0.context), $0.closure) })
+                }
+                manager.rewire(id, from: baseline, edit)
+            }
+            manager.publishingTogether {
+                // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
+                var unnamed = keys
+                for entry in plan where unnamed.remove(entry.key) != nil { rewire(entry.key, to: entry) }
+                for key in unnamed { rewire(key, to: nil) }
                 manager.dropKeptInstances()
             }
         }
     }
 
-    /// The changed factories as the engine names them, in every instance of their containers.
-    private func resolvedFactories(_ changed: [String: Set<String>]) -> Set<ResolvedFactory> {
-        var factories = Set<ResolvedFactory>()
+    /// Every declared factory of every container instance, as the engine names it, with its container's name
+    /// and its key: what a singleton's recorded dependencies are looked up in. Made on the first reload.
+    private lazy var factoryNames: [ResolvedFactory: (container: String, key: String)] = {
+        var names: [ResolvedFactory: (container: String, key: String)] = [:]
         for instance in declared {
-            for key in changed[instance.name] ?? [] {
-                if let declaration = instance.live.factories[key] {
-                    factories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
-                }
+            for (key, declaration) in instance.live.factories {
+                names[ResolvedFactory(instance.container.manager, id: declaration.slotID)] = (instance.name, key)
             }
         }
-        return factories
-    }
+        return names
+    }()
 
     /// One PB600 per singleton, at the entry of a changed factory it depends on (or its own).
     private func singletonDiagnostics(
@@ -285,7 +297,8 @@ package final class RunningProfiles: @unchecked Sendable {
         return result
     }
 
-    /// The keys whose fingerprints differ, or that only one side names, per container.
+    /// The keys whose fingerprints differ, or that only one side names, per container. One lookup per key
+    /// of `new`; the keys of `old` are gone through only when some of them are not in `new`.
     static func changedKeys(from old: [String: [String: UInt64]], to new: [String: [String: UInt64]]) -> [String:
         Set<String>]
     {
@@ -293,7 +306,16 @@ package final class RunningProfiles: @unchecked Sendable {
         for container in Set(old.keys).union(new.keys) {
             let before = old[container] ?? [:]
             let after = new[container] ?? [:]
-            let keys = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+            var keys = Set<String>()
+            var kept = 0
+            for (key, fingerprint) in after {
+                let previous = before[key]
+                if previous != nil { kept += 1 }
+                if previous != fingerprint { keys.insert(key) }
+            }
+            if kept < before.count {
+                for key in before.keys where after[key] == nil { keys.insert(key) }
+            }
             if !keys.isEmpty { changed[container] = keys }
         }
         return changed
