@@ -28,6 +28,17 @@ for scenario in $scenarios; do
     measure "$scenario" 2000 >> "$work/instructions"
 done
 measure profile/apply-1000 2 >> "$work/instructions"
+# The reload rows: 1,000 entries rewired per reload (5 reloads against 10), the launch of that shape (counted
+# inside the launch alone), and the best of ten reloads' wall time, each in a process of its own.
+: > "$work/reload"
+for format in yaml json; do
+    suffix=$([ $format = json ] && echo -json || true)
+    measure "profile/reload-1000$suffix" 5 | awk -v f=$format '{print "reload-" f, $2, $3}' >> "$work/reload"
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.launch" --toggle-collect='*Reload*launch*' \
+        "$probe" "--launch-shape$suffix" >/dev/null 2>&1
+    echo "launch-$format $(./callgrind-costs.py "$work/cg.launch")" >> "$work/reload"
+    echo "time-$format $("$probe" --reload-time $format | awk '{print $2}') 0" >> "$work/reload"
+done
 "$probe" --time > "$work/time"
 "$probe" --threads > "$work/threads"
 "$probe" --profiles > "$work/profiles"
@@ -77,8 +88,16 @@ print("\n## Profiles\n")
 print("| scenario | result |")
 print("|---|---:|")
 for name, value in profiles.items():
-    unit = " ms" if name.startswith(("apply", "validate")) else " MB/s"
+    unit = " ms" if name.startswith(("apply", "validate", "reload")) else " MB/s"
     print(f"| {name} | {value:.1f}{unit} |")
+reload = table("reload")
+if reload:
+    print("\n## Reloads (two containers of 500 factories, `with` on every entry, a chain of six files)\n")
+    print("| format | reload, every entry changed: instructions | per entry | mallocs | best of 10 | launch of that shape: instructions | per entry |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for f in ("yaml", "json"):
+        r, l, t = reload[f"reload-{f}"], reload[f"launch-{f}"], reload[f"time-{f}"]
+        print(f"| {f.upper()} | {int(r[0]):,} | {int(r[0]) // 1000:,} | {int(r[1]):,} | {t[0]:.1f} ms | {int(l[0]):,} | {int(l[0]) // 1000:,} |")
 if "profile/apply-1000" in ins:
     print(f"\nApplying the 1,000-entry profile (declare 1,000 factories, read, merge, check, register): {int(ins['profile/apply-1000'][0]):,} instructions, {ins['profile/apply-1000'][1]:g} mallocs.")
 PY
