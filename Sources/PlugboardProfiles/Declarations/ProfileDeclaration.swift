@@ -157,8 +157,8 @@ extension Factory {
                 }
             },
             edit: { registration, scope, contexts in
-                // No generic list or `Optional.map` here: each looks up closure and tuple metadata at run time,
-                // for every entry of a reload (see `wiringEdit`).
+                // Each closure is boxed and erased here, so nothing below holds a list or optional of closures
+                // of `T`: those look up metadata at run time, for every entry of a reload (see `wiringEdit`).
                 let target = factory.registration
                 var registered: AnyObject?
                 if let registration {
