@@ -99,6 +99,16 @@ extension ContainerManager {
         }
     }
 
+    /// Runs `body`, whose writes on this thread make up the next wiring epoch of the containers `managers`
+    /// manage: a resolution that started before reads the wiring as it was, in every container, until it
+    /// returns (see ``WiringEpoch``); one that starts after `body` returns reads all of it. A scoped instance
+    /// that an earlier resolution builds in one of those containers is returned to it but not kept, from the
+    /// moment `body` starts, so that `body` may look for singletons built meanwhile. `body` returns false
+    /// when it changed nothing (a refused reload).
+    package static func publishingEpoch(of managers: [ContainerManager], _ body: () -> Bool) {
+        WiringEpoch.publish(marking: managers.map(\.slots), body)
+    }
+
     /// Runs `body`, publishing every change it makes to this container's factories together when it returns.
     package func publishingTogether(_ body: () -> Void) {
         slots.stage(body)

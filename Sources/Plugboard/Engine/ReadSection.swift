@@ -28,9 +28,25 @@ final class ReadSection: @unchecked Sendable {
         }
     }
 
-    /// Adds a new thread's counter (see ``ResolutionTracker``).
+    /// Adds a new thread's counter (see ``ResolutionTracker``), and sets the copy of the visible wiring epoch
+    /// that follows it.
     func register(_ counter: AtomicWord<Int>) {
-        lock.withLock { counters.append(counter.address) }
+        lock.withLock {
+            AtomicWord<UInt64>(counter.address + 1).store(
+                WiringEpoch.visible.load(ordering: .relaxed), ordering: .sequentiallyConsistent)
+            counters.append(counter.address)
+        }
+    }
+
+    /// Makes `epoch` the visible wiring epoch, in ``WiringEpoch/visible`` and in every thread's copy. Call
+    /// inside a read section, so that what the epoch replaced outlives every reader of the one before.
+    func makeVisible(epoch: UInt64) {
+        lock.withLock {
+            WiringEpoch.visible.store(epoch, ordering: .sequentiallyConsistent)
+            for counter in counters {
+                AtomicWord<UInt64>(counter + 1).store(epoch, ordering: .sequentiallyConsistent)
+            }
+        }
     }
 
     /// Removes the counter of a thread that is ending; it reads zero, since the thread reads nothing more.
@@ -62,11 +78,25 @@ final class ReadSection: @unchecked Sendable {
         }
     }
 
-    /// Call under `lock`.
+    /// Frees the retired snapshots now if no reader can hold them; else a later ``retire(_:)`` will.
+    func collect() {
+        var freeable: [Unmanaged<AnyObject>] = []
+        lock.withLock {
+            if allIdle() && !retired.isEmpty { swap(&freeable, &retired) }
+        }
+        for object in freeable {
+            object.release()
+        }
+    }
+
+    /// Whether no thread reads. Then no resolution under way started before the wiring epoch visible when
+    /// this looked, which it records (see ``WiringEpoch/settled``). Call under `lock`.
     private func allIdle() -> Bool {
+        let visible = WiringEpoch.visible.load(ordering: .sequentiallyConsistent)
         for counter in counters where AtomicWord<Int>(counter).load(ordering: .sequentiallyConsistent) != 0 {
             return false
         }
+        WiringEpoch.settle(at: visible)
         return true
     }
 }

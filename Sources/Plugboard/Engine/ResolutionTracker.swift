@@ -80,6 +80,13 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         /// How many recordings are under way on this thread, and the frames they recorded.
         @usableFromInline var recordings = 0
         @usableFromInline var recorded: [Frame] = []
+        /// The wiring epoch the outermost resolution under way reads (see ``WiringEpoch``).
+        @usableFromInline var epoch: UInt64 = 0
+        /// The epoch this thread's writes stamp on the states they publish while it publishes one, else 0.
+        @usableFromInline var writeStamp: UInt64 = 0
+        /// How many times a resolution on this thread read a state that a later reload had replaced: a build
+        /// that did is not kept (see ``WiringEpoch/keepingIfCurrent(_:owner:linksFollowed:_:)``).
+        @usableFromInline var linksFollowed: UInt64 = 0
     }
 
     @inlinable @inline(__always)
@@ -90,7 +97,8 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         let buffer = create(minimumCapacity: depthLimit + 1) { _ in Header() }
         let tracker = unsafeDowncast(buffer, to: ResolutionTracker.self)
         tracker.withUnsafeMutablePointerToElements { elements in
-            UnsafeMutableRawPointer(elements).bindMemory(to: UInt64.self, capacity: 1).initialize(to: 0)
+            UnsafeMutableRawPointer(elements).bindMemory(to: UInt64.self, capacity: 2).initialize(
+                repeating: 0, count: 2)
         }
         ReadSection.shared.register(tracker.readCounter)
         return tracker
@@ -114,7 +122,16 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
             withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) })
     }
 
-    /// The frames, after the element that holds the read counter.
+    /// This thread's copy of ``WiringEpoch/visible``, which publications write (see
+    /// ``ReadSection/makeVisible(epoch:)``): the word after the read counter, so that an outermost resolution
+    /// reads it next to the counter, with no load of a global's address.
+    @inlinable @inline(__always)
+    var visibleEpoch: AtomicWord<UInt64> {
+        AtomicWord(
+            withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) + 1 })
+    }
+
+    /// The frames, after the element that holds the read counter and the visible epoch.
     @inlinable @inline(__always)
     var frameBase: UnsafeMutablePointer<Frame> {
         withUnsafeMutablePointerToElements { $0 + 1 }
@@ -128,12 +145,14 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         Array(UnsafeBufferPointer(start: frameBase, count: depth))
     }
 
-    /// Starts a resolution: the outermost one enters the read section; deep ones look for a cycle.
+    /// Starts a resolution: the outermost one enters the read section and notes the wiring epoch it reads
+    /// (after entering, so that the states of that epoch stay alive for it); deep ones look for a cycle.
     @inlinable @inline(__always)
     func enter(_ frame: Frame) {
         let depthInBytes = state.pointee.depthInBytes
         if depthInBytes == 0 {
             readCounter.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            state.pointee.epoch = visibleEpoch.load(ordering: .sequentiallyConsistent)
         } else if depthInBytes >= state.pointee.slowPathFromBytes {
             enterDeep(frame)
         }
@@ -276,14 +295,28 @@ enum ThreadResolutions {
         return tracker
     }
 
-    /// Runs `body` as the resolution of one factory, stopping the program on a cycle.
+    /// Runs `body` as the resolution of one factory, stopping the program on a cycle. `body` gets the thread's
+    /// tracker, which knows the wiring epoch the outermost resolution reads.
     @inlinable @inline(__always)
-    static func within<R>(_ frame: ResolutionTracker.Frame, _ body: () -> R) -> R {
+    static func within<R>(_ frame: ResolutionTracker.Frame, _ body: (ResolutionTracker) -> R) -> R {
         current._withUnsafeGuaranteedRef { tracker in
             tracker.enter(frame)
             defer { tracker.leave() }
-            return body()
+            return body(tracker)
         }
+    }
+
+    /// The wiring epoch the resolution under way on this thread reads. Call inside a resolution.
+    @inlinable @inline(__always)
+    static var epoch: UInt64 {
+        current._withUnsafeGuaranteedRef { $0.state.pointee.epoch }
+    }
+
+    /// See ``ResolutionTracker/Header/linksFollowed``.
+    @inlinable
+    static var linksFollowed: UInt64 {
+        get { current._withUnsafeGuaranteedRef { $0.state.pointee.linksFollowed } }
+        set { current._withUnsafeGuaranteedRef { $0.state.pointee.linksFollowed = newValue } }
     }
 }
 

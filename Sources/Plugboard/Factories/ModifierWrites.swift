@@ -135,6 +135,18 @@ extension FactoryRegistration {
             && !(fields.onceSealed && word & RegistrationWord.scopeBeforeOnce != 0)
     }
 
+    /// `fields` with what a reset took out put back, as ``restoreScope()`` and ``restoreDefinition()`` would
+    /// write it: for a state a reload replaced, which a resolution that started before reads and never writes.
+    @usableFromInline
+    func restored(_ fields: SlotFields) -> SlotFields {
+        var fields = fields
+        if lostScope(fields), let scope = ScopeRegistry.shared.scope(RegistrationWord.scopeSerial(word)) {
+            fields.scope = scope
+        }
+        if !fields.definitionApplied { fields.applyDefinition() }
+        return fields
+    }
+
     /// Puts the scope this factory carries back into its slot (see ``lostScope(_:)``), unless another thread
     /// did first. False when the scope object is gone, so there is nothing to put back: then the factory
     /// resolves as its slot says.

@@ -16,7 +16,7 @@ extension FactoryRegistration {
             flags = manager.settingsFlags.load(ordering: .acquiring)
         }
         let frame = ResolutionTracker.Frame(owner: Unmanaged.passUnretained(manager).toOpaque(), word: word)
-        return ThreadResolutions.within(frame) {
+        return ThreadResolutions.within(frame) { tracker in
             guard let state = manager.slotTable._withUnsafeGuaranteedRef({ $0.state(id) }) else {
                 if _fastPath(
                     flags & (ManagerSettings.hasDefaultScope | ManagerSettings.observesResolutions) == 0
@@ -28,8 +28,13 @@ extension FactoryRegistration {
             }
             return state._withUnsafeGuaranteedRef { state in
                 let observed = flags & ManagerSettings.observesResolutions != 0
+                // Only a state that every resolution may read has a hit (see `SlotState.hit`).
                 if !observed, let hit = state.hit {
                     return unsafeDowncast(hit, to: CachedInstance<T>.self).value
+                }
+                // A reload published this state after the outermost resolution started: read what it replaced.
+                if _slowPath(state.stamp > tracker.state.pointee.epoch) {
+                    return resolveInFull(manager, parameters)
                 }
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
                 // A slot without a scope whose factory carries one lost it to a reset: `resolveInFull` restores it.
@@ -52,12 +57,21 @@ extension FactoryRegistration {
         }
     }
 
-    /// Every other resolution: reads the slot's fields and the container's settings one by one. Runs inside
-    /// the resolution's frame, so inside the read section.
+    /// Every other resolution: reads the slot's fields, as of the wiring epoch the outermost resolution
+    /// started in, and the container's settings one by one. Runs inside the resolution's frame, so inside the
+    /// read section.
     @inlinable
     func resolveInFull(_ manager: ContainerManager, _ parameters: P) -> T {
         manager.settings.withCurrent { settings in
-            manager.slots.withFields(id) { fields in
+            manager.slots.withResolvedFields(id) { fields, read in
+                if _slowPath(read != .current) {
+                    if read == .settled {
+                        manager.slots.settle(id)
+                    } else if lostScope(fields) || !fields.definitionApplied && fields.definition != nil {
+                        // A state a reload replaced is only read: put back what a reset took out in a copy.
+                        return produce(restored(copy fields), settings, manager, parameters)
+                    }
+                }
                 if lostScope(fields) && restoreScope() {
                     return resolveInFull(manager, parameters)
                 }
@@ -128,14 +142,14 @@ extension FactoryRegistration {
             return build(in: manager.slots, scope, fields.timeToLive, parameterKey, parameters) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
                 made = true
-                return manager.slots.withFields(id) { make($0, settings, parameters) }
+                return manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
             let parameterKey = self.parameterKey(fields)
             var built = false
             let instance = singleton.withStore { store in
-                let hit = store.withFields(id) { host in
+                let hit = store.withResolvedFields(id) { host, _ in
                     cachedInstance(host, scope, fields.timeToLive, parameterKey, parameters)
                 }
                 if let hit { return hit }
@@ -143,7 +157,7 @@ extension FactoryRegistration {
                 return build(in: store, scope, fields.timeToLive, parameterKey, parameters) {
                     made = true
                     return SingletonBuilds.recording(in: store, id, owner: manager) {
-                        manager.slots.withFields(id) { make($0, settings, parameters) }
+                        manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
                     }
                 }
             }
@@ -244,8 +258,11 @@ extension FactoryRegistration {
         let slot = store.slot(id)
         slot.buildLock.lock()
         defer { slot.buildLock.unlock() }
+        let (epoch, linksFollowed) = ThreadResolutions.current._withUnsafeGuaranteedRef {
+            ($0.state.pointee.epoch, $0.state.pointee.linksFollowed)
+        }
         let (hit, generation) = ReadSection.read {
-            store.withFields(id) { host in
+            store.withResolvedFields(id) { host, _ in
                 (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.generation)
             }
         }
@@ -257,20 +274,24 @@ extension FactoryRegistration {
             ? WeakCachedInstance(instance as AnyObject, created: created)
             : CachedInstance(instance, created: created)
         let scopeID = ObjectIdentifier(scope)
-        store.update(id) { host in
-            // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
-            guard host.generation == generation else { return false }
-            if host.cacheScope != scopeID {
-                host.cached = nil
-                host.cachedByParameter = [:]
-                host.cacheScope = scopeID
+        // Built from an older epoch's wiring, or in a container a reload published since: handed out, never kept.
+        _ = WiringEpoch.keepingIfCurrent(epoch, owner: manager.slots, linksFollowed: linksFollowed) {
+            store.update(id) { host in
+                // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
+                guard host.generation == generation else { return false }
+                if host.cacheScope != scopeID {
+                    host.cached = nil
+                    host.cachedByParameter = [:]
+                    host.cacheScope = scopeID
+                }
+                if let parameterKey {
+                    host.cachedByParameter[unsafeDowncast(parameterKey, to: ParameterKey<P>.self).key(parameters)] =
+                        entry
+                } else {
+                    host.cached = entry
+                }
+                return true
             }
-            if let parameterKey {
-                host.cachedByParameter[unsafeDowncast(parameterKey, to: ParameterKey<P>.self).key(parameters)] = entry
-            } else {
-                host.cached = entry
-            }
-            return true
         }
         return instance
     }

@@ -69,6 +69,18 @@ enum Generation {
     }
 }
 
+/// Which state a resolution read a slot's fields from (see ``SlotStore/withResolvedFields(_:_:)``).
+@usableFromInline
+enum ResolvedState {
+    /// The current state.
+    case current
+    /// The current state, carrying a reload's stamp that no resolution under way needs any more: publishing
+    /// its fields again drops it, and gives the fast path back its hit.
+    case settled
+    /// A state that a reload replaced after the resolution started, which it reads instead of the current one.
+    case older
+}
+
 /// An immutable published version of a slot's fields, with what the resolution fast path needs worked out
 /// once when it is published instead of on every resolve.
 @usableFromInline
@@ -78,20 +90,51 @@ final class SlotState: @unchecked Sendable {
     @usableFromInline let route: Route
     /// The instance to hand out as is, served on this field alone before the route is looked at: a
     /// `cached`-kind scope's strong instance in this slot, or the copy of a singleton scope's (see
-    /// ``SingletonMirrors``). Nil for every other route, and when nothing is kept.
+    /// ``SingletonMirrors``). Nil for every other route, when nothing is kept, and while a resolution that
+    /// started before the reload that stamped this state may still be running (``stamp`` is not 0): every
+    /// resolution may then take the hit without comparing epochs.
     @usableFromInline let hit: AnyObject?
+    /// The wiring epoch of the profile reload that published this state or the one it was made from; 0 when
+    /// none did (see ``WiringEpoch``). A resolution that started in an earlier epoch reads ``previous``.
+    @usableFromInline let stamp: UInt64
+    /// The state a reload's write replaced, for resolutions that started before its epoch; unretained, kept
+    /// alive by the ``ReadSection`` those resolutions are in. Nil when ``stamp`` is 0.
+    @usableFromInline let previous: Unmanaged<SlotState>?
 
     @usableFromInline
-    init(_ fields: SlotFields) {
+    init(_ fields: SlotFields, stamp: UInt64 = 0, previous: Unmanaged<SlotState>? = nil) {
         self.fields = fields
+        self.stamp = stamp
+        self.previous = previous
         route = Route(fields)
         switch route {
-        case .ownCache, .singleton:
+        case .ownCache where stamp == 0, .singleton where stamp == 0:
             let current = fields.cacheScope != nil && fields.cacheScope == fields.scope.map(ObjectIdentifier.init)
             hit = current ? fields.cached.flatMap { $0 is WeakCachedInstance ? nil : $0 } : nil
         default:
             hit = nil
         }
+    }
+
+    /// The state that follows this one: `fields`, stamped with `epoch` when a reload publishes it (this state
+    /// is what earlier readers keep reading); else carrying this state's stamp and link while a resolution
+    /// that started before that stamp may run, and neither once the stamp is `settled`.
+    func succeeded(by fields: SlotFields, epoch: UInt64, settled: UInt64) -> SlotState {
+        if epoch > stamp {
+            return SlotState(fields, stamp: epoch, previous: Unmanaged.passUnretained(self))
+        }
+        return stamp > settled ? SlotState(fields, stamp: stamp, previous: previous) : SlotState(fields)
+    }
+
+    /// The state a resolution that started in `epoch` reads in place of this one, which a later reload
+    /// published. Call inside that resolution.
+    @usableFromInline
+    func asOf(_ epoch: UInt64) -> Unmanaged<SlotState> {
+        var state = Unmanaged.passUnretained(self)
+        while let previous = state._withUnsafeGuaranteedRef({ $0.stamp > epoch ? $0.previous : nil }) {
+            state = previous
+        }
+        return state
     }
 
     /// These fields with no singleton mirror (see ``SingletonMirrors``), for states saved by `push()`.

@@ -18,9 +18,14 @@ final class Slot: InlineAtomicWords, @unchecked Sendable {
         state.releaseLast()
     }
 
-    /// Publishes new fields and their summary. Call under the store's lock.
+    /// Publishes new fields and their summary, stamped when this thread publishes a wiring epoch. Call under
+    /// the store's lock.
     func publish(_ fields: SlotFields) {
-        state.replace(with: SlotState(fields))
+        let next = state.withCurrent {
+            $0.succeeded(
+                by: fields, epoch: WiringEpoch.writeStamp, settled: WiringEpoch.settled.load(ordering: .acquiring))
+        }
+        state.replace(with: next)
         summary.store(Slot.summary(of: fields), ordering: .releasing)
     }
 
@@ -124,6 +129,9 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
     private nonisolated(unsafe) var oldTables: [SlotTable] = []
     /// Fields written while a change is staged (see ``stage(_:)``), published together when it commits.
     private nonisolated(unsafe) var staged: [Int: SlotFields]?
+    /// The newest wiring epoch that a profile reload opened over this store (see ``WiringEpoch``); guarded
+    /// by the epochs' lock.
+    nonisolated(unsafe) var publishedEpoch: UInt64 = 0
 
     /// A store; a container's manager passes its table word as `tableMirror`, to read the current table with
     /// one load fewer than through the store (resolutions read it on every call).
@@ -148,6 +156,31 @@ final class SlotStore: InlineAtomicWords, @unchecked Sendable {
             }
             return try body(SlotState.empty.fields)
         }
+    }
+
+    /// Borrows the fields of factory `id` as the resolution under way on this thread reads them: as of the
+    /// wiring epoch it started in (see ``WiringEpoch``), with which state they come from.
+    @inlinable @inline(__always)
+    func withResolvedFields<R>(_ id: Int, _ body: (borrowing SlotFields, ResolvedState) throws -> R) rethrows -> R {
+        try table.withCurrent { table in
+            guard let state = table.state(id) else { return try body(SlotState.empty.fields, .current) }
+            return try state._withUnsafeGuaranteedRef { current in
+                guard _slowPath(current.stamp != 0) else { return try body(current.fields, .current) }
+                let epoch = ThreadResolutions.epoch
+                if current.stamp <= epoch {
+                    let settled = current.stamp <= WiringEpoch.settled.load(ordering: .acquiring)
+                    return try body(current.fields, settled ? .settled : .current)
+                }
+                ThreadResolutions.linksFollowed &+= 1
+                return try current.asOf(epoch)._withUnsafeGuaranteedRef { try body($0.fields, .older) }
+            }
+        }
+    }
+
+    /// Publishes factory `id`'s fields again without their settled stamp, so that its hits take the fast path.
+    @usableFromInline
+    func settle(_ id: Int) {
+        update(id) { _ in true }
     }
 
     /// The published state of factory `id`, or nil when it has no slot (nothing was ever set for it).

@@ -125,16 +125,27 @@ package final class RunningProfiles: @unchecked Sendable {
             runningFingerprints = fingerprints
             return settle(.unchanged(generation: state.generation))
         }
-        let affected = ContainerManager.singletonsAffected { factory in
-            guard let (container, key) = factoryNames[factory] else { return false }
-            return changed[container]?.contains(key) ?? false
+        // Singletons are looked for once the epoch is open: one that a resolution builds from now on, from the
+        // old wiring, is not kept, and one built before is found.
+        var refusal: [Diagnostic] = []
+        var stop = false
+        ContainerManager.publishingEpoch(of: declared.map(\.container.manager)) {
+            let affected = ContainerManager.singletonsAffected { factory in
+                guard let (container, key) = factoryNames[factory] else { return false }
+                return changed[container]?.contains(key) ?? false
+            }
+            if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
+                refusal = singletonDiagnostics(affected, changed: changed, candidate: candidate)
+                return false
+            }
+            stop = stopped()
+            if stop { return false }
+            apply(candidate, entries: entries, changed: changed)
+            if options.reload.builtSingletons == .replace { affected.forEach { $0.drop() } }
+            return true
         }
-        if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
-            return refuse(candidate, singletonDiagnostics(affected, changed: changed, candidate: candidate))
-        }
-        if stopped() { return nil }
-        apply(candidate, entries: entries, changed: changed)
-        if options.reload.builtSingletons == .replace { affected.forEach { $0.drop() } }
+        if !refusal.isEmpty { return refuse(candidate, refusal) }
+        if stop { return nil }
         running = candidate
         runningFingerprints = fingerprints
         state.generation += 1

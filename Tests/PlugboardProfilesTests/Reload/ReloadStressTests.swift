@@ -5,8 +5,9 @@ import Testing
 
 @testable import PlugboardProfiles
 
-/// Threads resolve from both containers while 100 reloads change every factory: no crash, no deadlock, and
-/// no resolution that starts after a reload returned gets an object of an older generation. Run by CI under
+/// Threads resolve from both containers while 100 reloads change every factory: no crash, no deadlock, no
+/// resolution that starts after a reload returned gets an object of an older generation, and no resolution
+/// reads two generations. Run by CI under
 /// ThreadSanitizer and in a release build.
 @Suite struct ReloadStressTests {
     /// Generation `number`'s profile: every factory says which generation it comes from.
@@ -37,11 +38,16 @@ import Testing
                     let pageSize = shop.pageSize()
                     let limiter = limits.limiter()
                     let catalog = shop.catalog().name
-                    let limit = Int(limiter.dropFirst("fixed ".count).prefix { $0.isNumber }) ?? -1
+                    let limit = Self.perMinute(limiter)
                     if pageSize < floor || limit < floor || !Self.catalog(catalog, isAtLeast: floor) {
                         violations.withLock {
                             $0.append("after generation \(floor): pageSize \(pageSize), \(limiter), \(catalog)")
                         }
+                    }
+                    // One resolution across both containers reads one generation.
+                    let pair = shop.pair().split(separator: " ", maxSplits: 1).map(String.init)
+                    if pair.count != 2 || Int(pair[0]) != Self.perMinute(pair[1]) {
+                        violations.withLock { $0.append("one resolution read two generations: \(pair)") }
                     }
                     resolved.withLock { $0 += 1 }
                 }
@@ -58,6 +64,11 @@ import Testing
         #expect(violations.withLock { $0 }.isEmpty, "\(violations.withLock { $0.prefix(5) })")
         #expect(resolved.withLock { $0 } > 0)
         #expect(program.wiring == "memory-store | 101 | fixed 101/min")
+    }
+
+    /// The limit of a `fixed N/min` limiter, or -1.
+    static func perMinute(_ limiter: String) -> Int {
+        Int(limiter.dropFirst("fixed ".count).prefix { $0.isNumber }) ?? -1
     }
 
     /// Whether a catalog was built over generation `floor`'s store or a later one: an even generation's store

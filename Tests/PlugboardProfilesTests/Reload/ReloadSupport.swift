@@ -33,6 +33,21 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
         .cached
     }
     let pause = Locked<(@Sendable () -> Void)?>(nil)
+    /// A singleton built from `pageSize` that pauses as `report` does, after resolving it.
+    var slowPager: Factory<Box> {
+        self {
+            let size = self.pageSize()
+            self.pause.withLock { $0 }?()
+            return Box("pager of \(size)")
+        }
+        .singleton
+    }
+    /// The program's other container, for a resolution whose graph spans both.
+    let peer = Locked<LimitsContainer?>(nil)
+    /// The page size and the peer's limiter, resolved within one resolution.
+    var pair: Factory<String> {
+        self { "\(self.pageSize()) \(self.peer.withLock { $0 }?.limiter() ?? "no peer")" }
+    }
 
     func autoRegister() {
         applyProfile(
@@ -88,6 +103,7 @@ final class ReloadProgram: @unchecked Sendable {
         let log = log
         options.logger = Logger(label: "plugboard") { _ in CapturingLogHandler(lines: log) }
         configure(&options)
+        shop.peer.withLock { $0 = limits }
         (launch, running) = ProfileSystem.start([shop, limits], options: options)
     }
 

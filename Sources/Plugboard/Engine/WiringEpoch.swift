@@ -1,0 +1,92 @@
+import CPlugboardThread
+
+/// The wiring epochs that profile reloads publish, so that one outermost resolution reads one epoch's
+/// wiring across every container, however long it runs and whatever a reload publishes meanwhile.
+///
+/// A reload publishes all its slot states stamped with the next epoch, each linked to the state it replaced
+/// (see ``SlotState``), and only then makes that epoch ``visible``. An outermost resolution notes the visible
+/// epoch when it starts (``ResolutionTracker/enter(_:)``); each slot it reads that carries a newer stamp is
+/// read through its links, as it was before. The replaced states stay alive for those readers because the
+/// reload publishes from inside a ``ReadSection``: anything retired then is freed only once every reader
+/// that could follow a link to it has finished.
+///
+/// A scoped instance built by a resolution that read an older epoch's state, or whose container a reload
+/// has published since the resolution started, is returned to it but never kept
+/// (``keepingIfCurrent(_:owner:linksFollowed:_:)``): later resolutions build from the new wiring.
+@usableFromInline
+enum WiringEpoch {
+    /// The newest epoch whose states are all published: what an outermost resolution starting now reads
+    /// (from its thread's copy, ``ResolutionTracker/visibleEpoch``).
+    @inlinable static var visible: AtomicWord<UInt64> { AtomicWord(plugboard_static_word(1)) }
+    /// The newest epoch that no resolution under way started before (see ``ReadSection``): states of that
+    /// epoch or older need no link, and may be read by the fast path.
+    @inlinable static var settled: AtomicWord<UInt64> { AtomicWord(plugboard_static_word(2)) }
+
+    /// Serializes publications process-wide (a process may run several profile systems, in tests).
+    private static let publicationLock = PlatformLock()
+    /// Guards ``SlotStore/publishedEpoch`` and the moves of ``visible``, against the check-and-keep of a build.
+    private static let keepLock = PlatformLock()
+
+    /// Opens the next epoch over the containers whose stores are `stores` and runs `body`, whose writes on this
+    /// thread make up that epoch: every slot state it publishes is stamped with it, and resolutions that
+    /// started earlier keep reading the states those replaced. `body` returns false when it decided to publish
+    /// nothing (a refused reload, having written nothing): the epoch is then abandoned.
+    ///
+    /// The stores are marked before `body` runs, so that a build in one of those containers that started
+    /// earlier and ends after this point is not kept, whichever side of `body`'s checks it lands.
+    static func publish(marking stores: [SlotStore], _ body: () -> Bool) {
+        publicationLock.withLock {
+            ReadSection.read {
+                let (epoch, marked) = keepLock.withLock {
+                    let epoch = visible.load(ordering: .relaxed) &+ 1
+                    let marked = stores.map { store in
+                        defer { store.publishedEpoch = epoch }
+                        return store.publishedEpoch
+                    }
+                    return (epoch, marked)
+                }
+                ThreadResolutions.current._withUnsafeGuaranteedRef { $0.state.pointee.writeStamp = epoch }
+                let published = body()
+                ThreadResolutions.current._withUnsafeGuaranteedRef { $0.state.pointee.writeStamp = 0 }
+                keepLock.withLock {
+                    if published {
+                        ReadSection.shared.makeVisible(epoch: epoch)
+                    } else {
+                        for (store, epoch) in zip(stores, marked) { store.publishedEpoch = epoch }
+                    }
+                }
+            }
+        }
+        // Frees what the publication replaced, unless a reader of the previous epoch is still running.
+        ReadSection.shared.collect()
+    }
+
+    /// The stamp for a slot state published now on this thread: the epoch a publication makes, or 0. A thread
+    /// that never resolved has no tracker, and publishes none.
+    static var writeStamp: UInt64 {
+        guard let tracker = plugboard_thread_tracker_get() else { return 0 }
+        return Unmanaged<ResolutionTracker>.fromOpaque(tracker)._withUnsafeGuaranteedRef { $0.state.pointee.writeStamp }
+    }
+
+    /// Runs `keep` (the store of a scoped instance that a resolution which started in `epoch` built in the
+    /// container whose store is `owner`) unless the build read an older epoch's state (this thread followed a
+    /// link since it counted `linksFollowed`), or a publication marked `owner` since `epoch`. False when it
+    /// did not run.
+    static func keepingIfCurrent(
+        _ epoch: UInt64, owner: SlotStore, linksFollowed: UInt64, _ keep: () -> Bool
+    ) -> Bool {
+        guard ThreadResolutions.linksFollowed == linksFollowed else { return false }
+        return keepLock.withLock {
+            guard owner.publishedEpoch <= epoch else { return false }
+            return keep()
+        }
+    }
+
+    /// Records that every resolution under way started at `visible` or later, as ``ReadSection`` finds when
+    /// no thread reads: `visible` was loaded before it looked.
+    static func settle(at visible: UInt64) {
+        if settled.load(ordering: .relaxed) < visible {
+            settled.store(visible, ordering: .releasing)
+        }
+    }
+}
