@@ -1,5 +1,11 @@
 import CPlugboardThread
 
+/// What a publication marks: a container's store of slot states, whose builds it invalidates.
+protocol EpochMarked: AnyObject {
+    /// The newest wiring epoch a publication opened over it; guarded by ``WiringEpoch``'s lock.
+    var publishedEpoch: UInt64 { get set }
+}
+
 /// The wiring epochs that profile reloads publish, so that one outermost resolution reads one epoch's
 /// wiring across every container, however long it runs and whatever a reload publishes meanwhile.
 ///
@@ -24,7 +30,7 @@ enum WiringEpoch {
 
     /// Serializes publications process-wide (a process may run several profile systems, in tests).
     private static let publicationLock = PlatformLock()
-    /// Guards ``SlotStore/publishedEpoch`` and the moves of ``visible``, against the check-and-keep of a build.
+    /// Guards ``EpochMarked/publishedEpoch`` and the moves of ``visible``, against the check-and-keep of a build.
     private static let keepLock = PlatformLock()
 
     /// Opens the next epoch over the containers whose stores are `stores` and runs `body`, whose writes on this
@@ -34,7 +40,7 @@ enum WiringEpoch {
     ///
     /// The stores are marked before `body` runs, so that a build in one of those containers that started
     /// earlier and ends after this point is not kept, whichever side of `body`'s checks it lands.
-    static func publish(marking stores: [SlotStore], _ body: () -> Bool) {
+    static func publish(marking stores: [any EpochMarked], _ body: () -> Bool) {
         publicationLock.withLock {
             ReadSection.read {
                 let (epoch, marked) = keepLock.withLock {
@@ -68,12 +74,23 @@ enum WiringEpoch {
         return Unmanaged<ResolutionTracker>.fromOpaque(tracker)._withUnsafeGuaranteedRef { $0.state.pointee.writeStamp }
     }
 
+    /// Runs `body` with this thread's writes published unstamped, as any program's writes are: for changes a
+    /// publication makes outside the containers it marks.
+    static func withoutStamp(_ body: () -> Void) {
+        ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
+            let stamp = tracker.state.pointee.writeStamp
+            tracker.state.pointee.writeStamp = 0
+            body()
+            tracker.state.pointee.writeStamp = stamp
+        }
+    }
+
     /// Runs `keep` (the store of a scoped instance that a resolution which started in `epoch` built in the
     /// container whose store is `owner`) unless the build read an older epoch's state (this thread followed a
     /// link since it counted `linksFollowed`), or a publication marked `owner` since `epoch`. False when it
     /// did not run.
     static func keepingIfCurrent(
-        _ epoch: UInt64, owner: SlotStore, linksFollowed: UInt64, _ keep: () -> Bool
+        _ epoch: UInt64, owner: any EpochMarked, linksFollowed: UInt64, _ keep: () -> Bool
     ) -> Bool {
         guard ThreadResolutions.linksFollowed == linksFollowed else { return false }
         return keepLock.withLock {

@@ -115,7 +115,7 @@ final class SlotTable: ManagedBuffer<Int, UInt64> {
 /// they grow, so keeping them costs at most as much again), so a table and its slots can be read outside
 /// a section.
 @usableFromInline
-final class SlotStore: InlineAtomicWords, @unchecked Sendable {
+final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// The word behind ``table`` (see ``InlineAtomicWords``): the first stored property.
     private var inlineAtomics: (UInt64) = (0)
 
