@@ -49,7 +49,9 @@ package struct AffectedSingleton: @unchecked Sendable {
     /// Drops the instance, so the next resolution builds it with the new wiring.
     package func drop() {
         store.update(factory.id) { $0.clearKeptInstances() }
-        SingletonMirrors.shared.dropAll()
+        // The copies are in every container, most of which the reload does not change; a resolution that
+        // started before reads the instance it replaced from the scope's store, stamped above.
+        WiringEpoch.withoutStamp { SingletonMirrors.shared.dropAll() }
     }
 }
 

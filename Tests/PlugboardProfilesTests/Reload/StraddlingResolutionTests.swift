@@ -44,6 +44,23 @@ import Testing
         #expect(after == ["pager of 30"])
     }
 
+    @Test func aReplacedSingletonIsStillTheOldOneForAResolutionThatStartedBefore() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()]) { $0.reload.builtSingletons = .replace }
+        let shop = program.shop
+        let held = Locked<Box?>(nil)
+        let root: @Sendable () -> String = {
+            held.withLock { $0 = shop.pager() }
+            return shop.report().name
+        }
+        let (_, inside, after) = try straddle(program, root: root) {
+            [shop.pager().name, shop.pager() === held.withLock { $0 } ? "the same" : "another"]
+        } after: {
+            [shop.pager().name]
+        }
+        #expect(inside == ["pager of 20", "the same"])
+        #expect(after == ["pager of 30"])
+    }
+
     @Test func aContainerOutsideTheLaunchKeepsNothingBuiltFromTheOlderWiring() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         let outside = OutsideContainer(shop: program.shop)
