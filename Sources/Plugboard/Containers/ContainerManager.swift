@@ -180,26 +180,16 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
         case .none:
             return
         case .all:
-            slots.updateAll { _, fields in
-                guard fields.hasSettings || fields.keepsInstances else { return false }
+            slots.updateAll(where: { $0.hasSettings || $0.keepsInstances }) { fields in
                 fields.resetKeepingDefinition()
                 fields.generation = Generation.next()
-                return true
             }
         case .registration:
-            slots.updateAll { _, fields in
-                guard fields.registration != nil else { return false }
-                fields.registration = nil
-                return true
-            }
+            slots.updateAll(where: { $0.registration != nil }) { $0.registration = nil }
         case .context:
-            slots.updateAll { _, fields in
-                guard !fields.contexts.isEmpty else { return false }
-                fields.resetContexts()
-                return true
-            }
+            slots.updateAll(where: { !$0.contexts.isEmpty }) { $0.resetContexts() }
         case .scope:
-            slots.updateAll { _, fields in fields.clearKeptInstances() }
+            slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
         }
         if options == .all || options == .registration {
             setAutoRegistered(false)
@@ -212,11 +202,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     public func reset(scope: Scope) {
         if scope is Scope.Singleton { return }
         let id = ObjectIdentifier(scope)
-        slots.updateAll { _, fields in
-            guard fields.cacheScope == id else { return false }
-            fields.clearCache()
-            return true
-        }
+        slots.updateAll(where: { $0.cacheScope == id }) { $0.clearCache() }
     }
 
     // MARK: Push and pop

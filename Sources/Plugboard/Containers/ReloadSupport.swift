@@ -116,14 +116,11 @@ extension ContainerManager {
         slots.stage(body)
     }
 
-    /// Drops every instance this container's scopes keep, except singletons (which the process keeps), and
-    /// invalidates every build under way: an instance being built from the old wiring is returned to its
-    /// caller but never kept.
+    /// Drops every instance this container's scopes keep, except singletons (which the process keeps). Call
+    /// inside ``publishingEpoch(of:_:)``, whose mark on the container keeps a build under way from storing an
+    /// instance made from the old wiring.
     package func dropKeptInstances() {
-        slots.updateAll { _, fields in
-            fields.clearCache()
-            return true
-        }
+        slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
     }
 
     /// The singletons already built that a change would affect: those whose own factory, or any factory they

@@ -94,7 +94,7 @@ extension Scope {
         /// Drops every instance this scope keeps (in the current test's isolated store when one is active).
         public func reset() {
             withStore { store in
-                store.updateAll { _, fields in fields.clearKeptInstances() }
+                store.updateAll(where: \.keepsInstances) { $0.clearCache() }
             }
             SingletonMirrors.shared.drop(nil, of: self)
         }

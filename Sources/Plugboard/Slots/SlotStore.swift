@@ -243,14 +243,18 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         }
     }
 
-    /// Changes every slot's fields in one step under the lock.
+    /// Changes the fields of every slot that `matches`, in one step under the lock. The others are neither
+    /// copied nor published again: a reload asks this of every slot of a container.
     @usableFromInline
-    func updateAll(_ change: (Int, inout SlotFields) -> Bool) {
+    func updateAll(where matches: (borrowing SlotFields) -> Bool, _ change: (inout SlotFields) -> Void) {
         writeLock.withLock {
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
-                var fields = staged?[id] ?? slot.state.withCurrent { $0.fields }
-                if change(id, &fields) {
+                if staged?[id] != nil {
+                    if matches(staged![id]!) { change(&staged![id]!) }
+                } else if slot.state.withCurrent({ matches($0.fields) }) {
+                    var fields = slot.state.withCurrent { $0.fields }
+                    change(&fields)
                     if staged != nil {
                         staged![id] = fields
                     } else {
