@@ -24,24 +24,17 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
     var pager: Factory<Box> { self { Box("pager of \(self.pageSize())") }.singleton }
     /// Cached, built from `store`, and made slowly: the build calls `pause` (when set) between resolving the
     /// store and returning, so a test can reload in the middle of it.
-    var report: Factory<Box> {
-        self {
-            let store = self.store()
-            self.pause.withLock { $0 }?()
-            return Box("report over \(store)")
-        }
-        .cached
-    }
-    let pause = Locked<(@Sendable () -> Void)?>(nil)
+    var report: Factory<Box> { self { Box("report over \(self.pausing(self.store()))") }.cached }
     /// A singleton built from `pageSize` that pauses as `report` does, after resolving it.
-    var slowPager: Factory<Box> {
-        self {
-            let size = self.pageSize()
-            self.pause.withLock { $0 }?()
-            return Box("pager of \(size)")
-        }
-        .singleton
+    var slowPager: Factory<Box> { self { Box("pager of \(self.pausing(self.pageSize()))") }.singleton }
+    let pause = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// `value`, once `pause` (when set) has returned.
+    func pausing<Value>(_ value: Value) -> Value {
+        pause.withLock { $0 }?()
+        return value
     }
+
     /// The program's other container, for a resolution whose graph spans both.
     let peer = Locked<LimitsContainer?>(nil)
     /// The page size and the peer's limiter, resolved within one resolution.
