@@ -58,7 +58,8 @@ enum WiringEpoch {
                     if published {
                         ReadSection.shared.makeVisible(epoch: epoch)
                     } else {
-                        for (store, epoch) in zip(stores, marked) { store.publishedEpoch = epoch }
+                        // Backwards, so that a store listed twice gets back what it had before the first.
+                        for (store, earlier) in zip(stores, marked).reversed() { store.publishedEpoch = earlier }
                     }
                 }
             }

@@ -274,6 +274,9 @@ import Testing
                 ])
             #expect(program.shop.pageSize() == 20)
             #expect(program.shop.pager().name == "pager of 20")
+            // The refused reload leaves the scopes keeping what resolutions build, as before it.
+            let catalog = program.shop.catalog()
+            #expect(program.shop.catalog() === catalog)
         }
     }
 
