@@ -90,7 +90,9 @@ import Testing
             Issue.record("no mapping")
             return
         }
-        let decoded = NodeDecoder.decode(Double.self, from: ValueNode(tree: tree, index: value), code: .invalidValue)
+        let decoded = Result { () throws(ProfileError) in
+            try NodeDecoder.decoded(Double.self, from: ValueNode(tree: tree, index: value), code: .invalidValue)
+        }
         if case .success = decoded { #expect(isNumber, "\(text)") } else { #expect(!isNumber, "\(text)") }
     }
 }

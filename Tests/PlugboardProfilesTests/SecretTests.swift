@@ -19,7 +19,9 @@ import Testing
             throw CancellationError()
         }
         return SecretResolver.$current.withValue(resolver) {
-            NodeDecoder.decode(T.self, from: ValueNode(tree: tree, index: tree.root), code: .invalidSettings)
+            Result { () throws(ProfileError) in
+                try NodeDecoder.decoded(T.self, from: ValueNode(tree: tree, index: tree.root), code: .invalidSettings)
+            }
         }
     }
 

@@ -38,7 +38,9 @@ import Testing
 
     func decode<T: Decodable>(_ type: T.Type, _ yaml: String) throws -> Result<T, ProfileError> {
         let tree = try YAMLParser.parse(Array(yaml.utf8), file: "settings.yaml").get()
-        return NodeDecoder.decode(type, from: ValueNode(tree: tree, index: tree.root), code: .invalidSettings)
+        return Result { () throws(ProfileError) in
+            try NodeDecoder.decoded(type, from: ValueNode(tree: tree, index: tree.root), code: .invalidSettings)
+        }
     }
 
     func messages<T>(_ result: Result<T, ProfileError>) -> [String] {

@@ -4,13 +4,6 @@ import Foundation
 /// asks for (YAML 1.2 core forms) and reporting problems at the node's line and column. Keys the type
 /// does not read are errors, so a misspelt setting never passes silently.
 package enum NodeDecoder {
-    /// Decodes `node` as `T`, or returns the diagnostics that say why it cannot be.
-    package static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode) -> Result<
-        T, ProfileError
-    > {
-        Result { () throws(ProfileError) in try decoded(type, from: node, code: code) }
-    }
-
     /// Decodes `node` as `T`, or throws the diagnostics that say why it cannot be. Throws rather than returning
     /// a `Result`: code generic over `T` looks up `Result<T, ProfileError>`'s metadata at run time, about 400
     /// instructions each time, on every setting a launch or reload decodes.
