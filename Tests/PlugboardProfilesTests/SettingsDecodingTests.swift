@@ -89,4 +89,37 @@ import Testing
         let limits = try decode([String: Int].self, "reads: 100\nwrites: 10\n").get()
         #expect(limits == ["reads": 100, "writes": 10])
     }
+
+    struct Measure: Decodable {
+        var value: Double
+        var values: [Double]
+    }
+
+    /// Every number a setting can write decodes to the `Double` that parsing its text gives, bit for bit: short
+    /// decimals are computed without the C parser, so this pins them to it, along with the forms left to it.
+    @Test func decimalSettingsDecodeToTheCorrectlyRoundedDouble() throws {
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "2.5", "0.1", "0.3", "1.7976931348", "123456789012345", "-99999999999999.9",
+            "0.000000000000001", "9007199254740993", "1234567890123456", "0.30000000000000004", "1e3", "2.5E-3",
+            "-1.5e10", "100", "4.35", "1.1", "5e-324",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let whole = UInt64.random(in: 0..<1_000_000_000, using: &generator)
+            let fraction = String(UInt64.random(in: 0..<10_000_000, using: &generator))
+            let sign = Bool.random(using: &generator) ? "-" : ""
+            texts.append("\(sign)\(whole).\(fraction)")
+        }
+        for text in texts {
+            let result = try decode(Measure.self, "value: \(text)\nvalues: [\(text)]\n")
+            let expected = try #require(Double(text))
+            let decoded = try result.get()
+            #expect(decoded.value.bitPattern == expected.bitPattern, "\(text)")
+            #expect(decoded.values.map(\.bitPattern) == [expected.bitPattern], "\(text)")
+        }
+        for refused in ["010", "1.", ".5", "+5", "1_000", "0x1F", "--1", "1-", "1.2.3"] {
+            #expect(messages(try decode(Measure.self, "value: \(refused)\nvalues: []\n")).count == 1, "\(refused)")
+        }
+    }
+
 }

@@ -51,6 +51,8 @@ final class DecodingState {
     init(tree: NodeTree, code: DiagnosticCode) {
         self.tree = tree
         self.code = code
+        // Room for a settings type of a few fields from the start: growing from empty reallocated twice.
+        readKeyNodes.reserveCapacity(8)
     }
 
     func opened(_ mapping: Int) {
@@ -306,6 +308,18 @@ struct TreeDecoder: Decoder {
         "\(text) is out of range (\(minimum) to \(maximum))"
     }
 
+    /// A `Double`: a short decimal (most settings' numbers) is computed exactly here, anything else is parsed
+    /// as ``decodeFloat(_:)`` parses it. Both give the correctly rounded value.
+    func decodeDouble() throws -> Double {
+        if let (text, style) = state.tree.scalarAndStyle(index),
+            style == .number || style == .plain || style == .untyped,
+            let value = ShortDecimal.value(of: text)
+        {
+            return value
+        }
+        return try decodeFloat(Double.self)
+    }
+
     func decodeFloat<F: LosslessStringConvertible>(_ type: F.Type) throws -> F {
         let (text, style) = try scalar("a number")
         guard style == .number || style == .plain || style == .untyped, ScalarRules.isNumber(text), let value = F(text)
@@ -364,6 +378,17 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func child(_ key: Key) throws -> TreeDecoder {
+        decoder.child(try value(key), key: key)
+    }
+
+    /// A decoder for the scalar at `key`, without the coding path a type's own `init(from:)` could ask for: a
+    /// scalar's errors point at its node, and building the path cost an allocation per setting.
+    func leaf(_ key: Key) throws -> TreeDecoder {
+        TreeDecoder(state: decoder.state, index: try value(key))
+    }
+
+    /// The value node at `key`, or the error that says it is missing (or misspelt).
+    private func value(_ key: Key) throws -> Int {
         guard let index = pair(named: key.stringValue)?.value else {
             // A required key that is missing is most often a misspelt one that is present: say so there.
             if let misspelt = decoder.state.presentKey(in: decoder.index, closeTo: key.stringValue) {
@@ -373,24 +398,24 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             throw decoder.fail("missing setting '\(key.stringValue)'")
         }
-        return decoder.child(index, key: key)
+        return index
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull() }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decodeString() }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decodeFloat(Double.self) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).decodeFloat(Float.self) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).decodeInteger(Int.self) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).decodeInteger(Int8.self) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).decodeInteger(Int16.self) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).decodeInteger(Int32.self) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).decodeInteger(Int64.self) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).decodeInteger(UInt.self) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).decodeInteger(UInt8.self) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeInteger(UInt16.self) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(UInt32.self) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(UInt64.self) }
+    func decodeNil(forKey key: Key) throws -> Bool { try leaf(key).isNull() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(key).decodeBool() }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(key).decodeString() }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(key).decodeDouble() }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try leaf(key).decodeFloat(Float.self) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try leaf(key).decodeInteger(Int.self) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try leaf(key).decodeInteger(Int8.self) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try leaf(key).decodeInteger(Int16.self) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try leaf(key).decodeInteger(Int32.self) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try leaf(key).decodeInteger(Int64.self) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try leaf(key).decodeInteger(UInt.self) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try leaf(key).decodeInteger(UInt8.self) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try leaf(key).decodeInteger(UInt16.self) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try leaf(key).decodeInteger(UInt32.self) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try leaf(key).decodeInteger(UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -438,7 +463,7 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     }
     mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decodeBool() }
     mutating func decode(_ type: String.Type) throws -> String { try next().decodeString() }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeFloat(Double.self) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().decodeDouble() }
     mutating func decode(_ type: Float.Type) throws -> Float { try next().decodeFloat(Float.self) }
     mutating func decode(_ type: Int.Type) throws -> Int { try next().decodeInteger(Int.self) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decodeInteger(Int8.self) }
@@ -468,7 +493,7 @@ struct SingleNodeContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.isNull() }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool() }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeString() }
-    func decode(_ type: Double.Type) throws -> Double { try decoder.decodeFloat(Double.self) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.decodeDouble() }
     func decode(_ type: Float.Type) throws -> Float { try decoder.decodeFloat(Float.self) }
     func decode(_ type: Int.Type) throws -> Int { try decoder.decodeInteger(Int.self) }
     func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeInteger(Int8.self) }
