@@ -119,7 +119,7 @@ final class SlotState: @unchecked Sendable {
     /// The state that follows this one: `fields`, stamped with `epoch` when a reload publishes it (this state
     /// is what earlier readers keep reading); else carrying this state's stamp and link while a resolution
     /// that started before that stamp may run, and neither once the stamp is `settled`.
-    func succeeded(by fields: SlotFields, epoch: UInt64, settled: UInt64) -> SlotState {
+    func succeeded(by fields: consuming SlotFields, epoch: UInt64, settled: UInt64) -> SlotState {
         if epoch > stamp {
             return SlotState(fields, stamp: epoch, previous: Unmanaged.passUnretained(self))
         }

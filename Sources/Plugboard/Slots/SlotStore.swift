@@ -20,13 +20,13 @@ final class Slot: InlineAtomicWords, @unchecked Sendable {
 
     /// Publishes new fields and their summary, stamped when this thread publishes a wiring epoch. Call under
     /// the store's lock.
-    func publish(_ fields: SlotFields) {
-        let next = state.withCurrent {
-            $0.succeeded(
-                by: fields, epoch: WiringEpoch.writeStamp, settled: WiringEpoch.settled.load(ordering: .acquiring))
-        }
+    func publish(_ fields: consuming SlotFields) {
+        let summary = Slot.summary(of: fields)
+        // The fields move into the next state. (Writes hold the store's lock: the current state stays.)
+        let next = state.current.takeUnretainedValue().succeeded(
+            by: fields, epoch: WiringEpoch.writeStamp, settled: WiringEpoch.settled.load(ordering: .acquiring))
         state.replace(with: next)
-        summary.store(Slot.summary(of: fields), ordering: .releasing)
+        self.summary.store(summary, ordering: .releasing)
     }
 
     @usableFromInline
@@ -220,7 +220,13 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     func update(_ id: Int, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
         try writeLock.withLock {
             let slot = slotLocked(id)
-            var fields = staged?[id] ?? slot.state.withCurrent { $0.fields }
+            if let position = staged?.index(forKey: id) {
+                var fields = staged![position].value
+                guard try change(&fields) else { return false }
+                staged!.values[position] = fields
+                return true
+            }
+            var fields = slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
             if staged != nil {
                 staged![id] = fields
@@ -238,8 +244,9 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         writeLock.withLock { staged = [:] }
         body()
         writeLock.withLock {
-            for (id, fields) in staged ?? [:] { slotLocked(id).publish(fields) }
-            staged = nil
+            // Each staged value is moved out of the dictionary into its state, not copied.
+            var writes = staged.take() ?? [:]
+            while let (id, fields) = writes.popFirst() { slotLocked(id).publish(fields) }
         }
     }
 
@@ -250,8 +257,9 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         writeLock.withLock {
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
-                if staged?[id] != nil {
-                    if matches(staged![id]!) { change(&staged![id]!) }
+                // A staged value is matched and changed where it is: no lookup copies it.
+                if let position = staged?.index(forKey: id) {
+                    if matches(staged![position].value) { change(&staged!.values[position]) }
                 } else if slot.state.withCurrent({ matches($0.fields) }) {
                     var fields = slot.state.withCurrent { $0.fields }
                     change(&fields)

@@ -209,7 +209,8 @@ package final class RunningProfiles: @unchecked Sendable {
             let container = ObjectIdentifier(instance.container)
             var known = baselines.removeValue(forKey: container) ?? [:]
             defer { baselines[container] = known }
-            func rewire(_ key: String, to entry: CheckedEntry<PreparedClosure>?) {
+            /// Factory `key`'s wiring: the code's, with `position`'s entry of the plan over it (none: the code's).
+            func rewire(_ key: String, toEntryAt position: Int?) {
                 guard let declaration = instance.live.factories[key] else { return }
                 let id = declaration.slotID
                 let baseline: FactoryWiring
@@ -219,18 +220,25 @@ package final class RunningProfiles: @unchecked Sendable {
                     baseline = manager.wiring(of: id)
                     known[id] = baseline
                 }
-                let edit = entry.map { entry in
+                // The entry is read in place: copying it retained each of its closures.
+                let edit = position.map { position in
                     declaration.edit(
-                        entry.registration, entry.scope.flatMap { program.scopes[$0] },
-                        entry.contexts.map { (FactoryContextType($0.context), $0.closure) })
+                        plan[position].registration, plan[position].scope.flatMap { program.scopes[$0] },
+                        plan[position].contexts.map { (FactoryContextType($0.context), $0.closure) })
                 }
                 manager.rewire(id, from: baseline, edit)
             }
             manager.publishingTogether {
                 // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
-                var unnamed = keys
-                for entry in plan where unnamed.remove(entry.key) != nil { rewire(entry.key, to: entry) }
-                for key in unnamed { rewire(key, to: nil) }
+                var named = 0
+                for position in plan.indices where keys.contains(plan[position].key) {
+                    rewire(plan[position].key, toEntryAt: position)
+                    named += 1
+                }
+                if named < keys.count {
+                    let planned = Set(plan.lazy.map(\.key))
+                    for key in keys where !planned.contains(key) { rewire(key, toEntryAt: nil) }
+                }
                 manager.dropKeptInstances()
             }
         }
