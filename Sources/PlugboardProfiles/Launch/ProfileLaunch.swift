@@ -102,7 +102,7 @@ public struct ProfileLaunch: Sendable {
         }
         launch.files = documents.map(\.file)
         launch.contentHash = contentHash(of: launch.files)
-        var merged = MergedProfile(names: selection.names, documents: documents)
+        var merged = ParsedFiles.merged(names: selection.names, documents: documents)
         var overrideDiagnostics = argumentDiagnostics + variableDiagnostics
         if !overrides.isEmpty || options.valueSource != nil {
             // Names in overrides are matched to the program's declarations, which its catalog lists.

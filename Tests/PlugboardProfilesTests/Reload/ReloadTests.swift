@@ -222,6 +222,39 @@ import Testing
         #expect(program.wiring == "memory-store | 20 | fixed 5/min")
     }
 
+    /// A reload merges an edited active profile over the parents' merge kept from the run before: whichever
+    /// file of the chain changes (a parent with bytes of the same length, or the parent itself), both
+    /// containers get what a fresh launch of the same files gets.
+    @Test func aReloadMergesLikeAFreshLaunchWhicheverFileOfTheChainChanges() throws {
+        func parent(_ name: String, extends: String? = nil, perMinute: Int) -> String {
+            "plugboard: 1\n" + (extends.map { "extends: \($0)\n" } ?? "")
+                + "containers:\n  LimitsContainer:\n    limiter: { use: fixed, with: { perMinute: \(perMinute) } }\n"
+        }
+        func app(extends: String, pageSize: Int) -> String {
+            "plugboard: 1\nextends: \(extends)\ncontainers:\n  ShopContainer:\n    pageSize: { value: \(pageSize) }\n"
+        }
+        var files = [
+            "base.yaml": parent("base", perMinute: 10), "mid.yaml": parent("mid", extends: "base", perMinute: 11),
+            "other.yaml": parent("other", perMinute: 70), "app.yaml": app(extends: "mid", pageSize: 30),
+        ]
+        let program = try ReloadProgram(files)
+        #expect(program.wiring == "code-store | 30 | fixed 11/min")
+        let edits: [(file: String, text: String, wiring: String)] = [
+            ("app.yaml", app(extends: "mid", pageSize: 40), "code-store | 40 | fixed 11/min"),
+            ("mid.yaml", parent("mid", extends: "base", perMinute: 22), "code-store | 40 | fixed 22/min"),
+            ("app.yaml", app(extends: "mid", pageSize: 50), "code-store | 50 | fixed 22/min"),
+            ("app.yaml", app(extends: "other", pageSize: 50), "code-store | 50 | fixed 70/min"),
+            ("app.yaml", app(extends: "other", pageSize: 60), "code-store | 60 | fixed 70/min"),
+        ]
+        for edit in edits {
+            files[edit.file] = edit.text
+            try program.write(edit.text, to: edit.file)
+            #expect(program.running.reload().generation > 1, "\(edit.file)")
+            #expect(program.wiring == edit.wiring, "\(edit.file)")
+            #expect(try ReloadProgram(files).wiring == edit.wiring, "\(edit.file)")
+        }
+    }
+
     @Test func generationsGiveTheRunningOneFirstThenTheNewestToASlowReader() async throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         var updates = program.running.generationUpdates().makeAsyncIterator()
