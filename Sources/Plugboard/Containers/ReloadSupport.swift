@@ -111,9 +111,10 @@ extension ContainerManager {
         WiringEpoch.publish(marking: managers.map(\.slots), body)
     }
 
-    /// Runs `body`, publishing every change it makes to this container's factories together when it returns.
-    package func publishingTogether(_ body: () -> Void) {
-        slots.stage(body)
+    /// Runs `body`, publishing every change it makes to this container's factories together when it returns;
+    /// `changes` is about how many factories it changes.
+    package func publishingTogether(expecting changes: Int, _ body: () -> Void) {
+        slots.stage(expecting: changes, body)
     }
 
     /// Drops every instance this container's scopes keep, except singletons (which the process keeps). Call

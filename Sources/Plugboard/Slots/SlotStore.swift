@@ -240,8 +240,9 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// Runs `body` with every write to this store held back, then publishes what it wrote, slot by slot, under
     /// the lock: readers see each slot go from its state before `body` to its state after, never a state in
     /// between (a reset followed by a registration). Writes made by other threads meanwhile are published with them.
-    func stage(_ body: () -> Void) {
-        writeLock.withLock { staged = [:] }
+    /// `writes` is how many slots `body` is expected to write: room made at once instead of growing.
+    func stage(expecting writes: Int, _ body: () -> Void) {
+        writeLock.withLock { staged = Dictionary(minimumCapacity: writes) }
         body()
         writeLock.withLock {
             // Each staged value is moved out of the dictionary into its state, not copied.

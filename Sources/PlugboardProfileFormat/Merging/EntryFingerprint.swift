@@ -22,6 +22,7 @@ extension MergedEntry {
 }
 
 /// FNV-1a over a tagged, length-prefixed stream of an entry's settings: unambiguous without escaping.
+/// Lengths and counts are written as LEB128 (one byte below 128), which stays prefix-free.
 private struct FingerprintHasher {
     let secrets: [String: UInt64]
     var hash = FNV1a.seed
@@ -38,8 +39,17 @@ private struct FingerprintHasher {
         }
     }
 
+    mutating func add(length: Int) {
+        var rest = UInt(bitPattern: length)
+        while rest >= 0x80 {
+            add(byte: UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        add(byte: UInt8(rest))
+    }
+
     mutating func add(text: String) {
-        add(word: UInt64(text.utf8.count))
+        add(length: text.utf8.count)
         hash = FNV1a.hash(text, into: hash)
         if !secrets.isEmpty, let value = secrets[text] { add(word: value) }
     }
@@ -55,21 +65,22 @@ private struct FingerprintHasher {
         add(node.index, of: node.tree)
     }
 
+    /// Node `index`: a scalar (most nodes) is looked for first.
     mutating func add(_ index: Int, of tree: NodeTree) {
-        if let pairs = tree.pairs(of: index) {
+        if let (scalar, style) = tree.scalarAndStyle(index) {
+            add(byte: style.rawValue)
+            add(text: scalar)
+        } else if let pairs = tree.pairs(of: index) {
             add(byte: UInt8(ascii: "{"))
-            add(word: UInt64(pairs.count))
+            add(length: pairs.count)
             for pair in pairs {
                 add(pair.key, of: tree)
                 add(pair.value, of: tree)
             }
         } else if let items = tree.items(of: index) {
             add(byte: UInt8(ascii: "["))
-            add(word: UInt64(items.count))
+            add(length: items.count)
             for item in items { add(item, of: tree) }
-        } else if let (scalar, style) = tree.scalarAndStyle(index) {
-            add(byte: style.rawValue)
-            add(text: scalar)
         }
     }
 }

@@ -228,7 +228,7 @@ package final class RunningProfiles: @unchecked Sendable {
                 }
                 manager.rewire(id, from: baseline, edit)
             }
-            manager.publishingTogether {
+            manager.publishingTogether(expecting: keys.count) {
                 // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
                 var named = 0
                 for position in plan.indices where keys.contains(plan[position].key) {
@@ -310,7 +310,10 @@ package final class RunningProfiles: @unchecked Sendable {
         for (container, section) in merged.containers {
             var keys: [String: UInt64] = [:]
             keys.reserveCapacity(section.entries.count)
-            for entry in section.entries { keys[entry.key] = entry.fingerprint(secrets: secrets) }
+            // By position: iterating the entries copied each one.
+            for position in section.entries.indices {
+                keys[section.entries[position].key] = section.entries[position].fingerprint(secrets: secrets)
+            }
             result[container] = keys
         }
         return result
