@@ -102,8 +102,9 @@ final class SlotState: @unchecked Sendable {
     @usableFromInline let previous: Unmanaged<SlotState>?
 
     @usableFromInline
-    init(_ fields: SlotFields, stamp: UInt64 = 0, previous: Unmanaged<SlotState>? = nil) {
-        self.fields = fields
+    init(_ fields: consuming SlotFields, stamp: UInt64 = 0, previous: Unmanaged<SlotState>? = nil) {
+        // Everything is read from `fields` before they move into the state: reading them after the move, or
+        // passing them on, copied them (a retain of every reference they hold).
         self.stamp = stamp
         self.previous = previous
         route = Route(fields)
@@ -114,6 +115,7 @@ final class SlotState: @unchecked Sendable {
         default:
             hit = nil
         }
+        self.fields = fields
     }
 
     /// The state that follows this one: `fields`, stamped with `epoch` when a reload publishes it (this state
@@ -166,7 +168,7 @@ final class SlotState: @unchecked Sendable {
         case general
 
         @usableFromInline
-        init(_ fields: SlotFields) {
+        init(_ fields: borrowing SlotFields) {
             // A definition not yet applied is put back by a resolution first, which the general route does.
             guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil,
                 fields.definitionApplied || fields.definition == nil

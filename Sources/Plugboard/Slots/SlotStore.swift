@@ -260,7 +260,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
                 let id = idsInUse[index]
                 // A staged value is matched and changed where it is: no lookup copies it.
                 if let position = staged?.index(forKey: id) {
-                    if matches(staged![position].value) { change(&staged!.values[position]) }
+                    Self.change(&staged!.values[position], ifItMatches: matches, change)
                 } else if slot.state.withCurrent({ matches($0.fields) }) {
                     var fields = slot.state.withCurrent { $0.fields }
                     change(&fields)
@@ -272,6 +272,14 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// `change` made to `fields` in place when they match.
+    private static func change(
+        _ fields: inout SlotFields, ifItMatches matches: (borrowing SlotFields) -> Bool,
+        _ change: (inout SlotFields) -> Void
+    ) {
+        if matches(fields) { change(&fields) }
     }
 
     /// Every slot's current state, for `push()`. Singleton mirrors are left out: the scope may drop its
