@@ -40,8 +40,10 @@ struct NodeDecodingError: Error {
 final class DecodingState {
     let tree: NodeTree
     let code: DiagnosticCode
-    /// The mappings the type opened, in order (a mapping opened twice is listed twice).
-    private var mappings: [Int] = []
+    /// The first mapping the type opened (-1 until it opens one), then the others in order (a mapping opened
+    /// twice is listed twice): a flat settings type opens one, which needs no array.
+    private var firstMapping = -1
+    private var laterMappings: [Int] = []
     /// The key nodes the type read.
     private var readKeyNodes: [Int] = []
     /// Names the type asked for that a mapping does not have (optional settings left out): suggestions for a
@@ -56,7 +58,7 @@ final class DecodingState {
     }
 
     func opened(_ mapping: Int) {
-        mappings.append(mapping)
+        if firstMapping < 0 { firstMapping = mapping } else { laterMappings.append(mapping) }
     }
 
     /// Records that the type asked `mapping` for `name`, found at `keyNode` or absent (nil).
@@ -94,11 +96,11 @@ final class DecodingState {
 
     /// Keys present in a mapping the type decoded but never asked for.
     func unreadKeys() -> [Diagnostic] {
+        guard firstMapping >= 0 else { return [] }
         var found: [Diagnostic] = []
         let reads = readSet
-        var reported = Set<Int>()
-        for mapping in mappings where mappings.count == 1 || reported.insert(mapping).inserted {
-            guard let pairs = tree.pairs(of: mapping) else { continue }
+        func report(_ mapping: Int) {
+            guard let pairs = tree.pairs(of: mapping) else { return }
             for (key, _) in pairs where !isRead(key, in: reads) {
                 let name = tree.scalar(key)!
                 found.append(
@@ -109,6 +111,9 @@ final class DecodingState {
                         at: tree.position(of: key)))
             }
         }
+        report(firstMapping)
+        var reported: Set<Int> = laterMappings.isEmpty ? [] : [firstMapping]
+        for mapping in laterMappings where reported.insert(mapping).inserted { report(mapping) }
         return found
     }
 
@@ -172,22 +177,44 @@ enum TextualTypes {
     }
 }
 
-struct TreeDecoder: Decoder {
-    let state: DecodingState
-    let index: Int
-    /// The path to the container this node was read from, and its key there: the full path is made only when
-    /// asked for, so decoding a scalar setting allocates no path.
-    private let parentPath: [any CodingKey]
-    private let key: (any CodingKey)?
+/// A coding path as a chain of keys from the innermost out: a nested decoder adds one link, and the array a
+/// type may ask for is made only when it asks.
+final class CodingPathLink: Sendable {
+    let parent: CodingPathLink?
+    let key: any CodingKey
 
-    init(state: DecodingState, index: Int, parentPath: [any CodingKey] = [], key: (any CodingKey)? = nil) {
-        self.state = state
-        self.index = index
-        self.parentPath = parentPath
+    init(parent: CodingPathLink?, key: any CodingKey) {
+        self.parent = parent
         self.key = key
     }
 
-    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
+    /// The keys from the outermost in.
+    var keys: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var link: CodingPathLink? = self
+        while let current = link {
+            keys.append(current.key)
+            link = current.parent
+        }
+        return keys.reversed()
+    }
+}
+
+/// Three words, so that the `any Decoder` a type's `init(from:)` receives holds it inline instead of in a box
+/// allocated for every decoding.
+struct TreeDecoder: Decoder {
+    let state: DecodingState
+    let index: Int
+    /// The path to this node (nil at the root).
+    private let path: CodingPathLink?
+
+    init(state: DecodingState, index: Int, path: CodingPathLink? = nil) {
+        self.state = state
+        self.index = index
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func fail(_ message: String, at index: Int? = nil, code: DiagnosticCode? = nil) -> NodeDecodingError {
@@ -233,7 +260,7 @@ struct TreeDecoder: Decoder {
     }
 
     func child(_ index: Int, key: any CodingKey) -> TreeDecoder {
-        TreeDecoder(state: state, index: index, parentPath: codingPath, key: key)
+        TreeDecoder(state: state, index: index, path: CodingPathLink(parent: path, key: key))
     }
 
     /// A value of `T`: strings for the textual types, otherwise `T`'s own decoding.
