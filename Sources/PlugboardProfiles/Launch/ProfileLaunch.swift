@@ -101,7 +101,7 @@ public struct ProfileLaunch: Sendable {
             library.resolve(selection.names.map { Located($0, at: origin) })
         }
         launch.files = documents.map(\.file)
-        launch.contentHash = contentHash(of: launch.files)
+        launch.contentHash = contentHash(of: launch.files, reads: log.all)
         var merged = ParsedFiles.merged(names: selection.names, documents: documents)
         var overrideDiagnostics = argumentDiagnostics + variableDiagnostics
         if !overrides.isEmpty || options.valueSource != nil {
@@ -179,18 +179,16 @@ public struct ProfileLaunch: Sendable {
         return hash
     }
 
-    /// FNV-1a over the files' bytes in order.
-    static func contentHash(of files: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a over the hashes of the files' bytes as `reads` noted them (every file this launch read), in the
+    /// files' order: the bytes that were parsed, with no second read that a save in between could change.
+    static func contentHash(of files: [String], reads: [(path: String, hash: UInt64)]) -> String {
+        var hashes: [String: UInt64] = [:]
+        for read in reads { hashes[read.path] = read.hash }
+        var hash = FNV1a.seed
         for file in files {
-            (FileManager.default.contents(atPath: file) ?? Data()).withUnsafeBytes { bytes in
-                for byte in bytes {
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                }
-            }
+            hash = withUnsafeBytes(of: (hashes[file] ?? 0).littleEndian) { FNV1a.hash($0, into: hash) }
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return FNV1a.hex(hash)
     }
 }
 

@@ -246,13 +246,19 @@ import Testing
             ("app.yaml", app(extends: "other", pageSize: 50), "code-store | 50 | fixed 70/min"),
             ("app.yaml", app(extends: "other", pageSize: 60), "code-store | 60 | fixed 70/min"),
         ]
+        var contentHashes = [program.running.current.contentHash]
         for edit in edits {
             files[edit.file] = edit.text
             try program.write(edit.text, to: edit.file)
             #expect(program.running.reload().generation > 1, "\(edit.file)")
+            let fresh = try ReloadProgram(files)
             #expect(program.wiring == edit.wiring, "\(edit.file)")
-            #expect(try ReloadProgram(files).wiring == edit.wiring, "\(edit.file)")
+            #expect(fresh.wiring == edit.wiring, "\(edit.file)")
+            // The logged content hash is the fresh launch's, and new for new content.
+            #expect(program.running.current.contentHash == fresh.launch.contentHash, "\(edit.file)")
+            contentHashes.append(program.running.current.contentHash)
         }
+        #expect(Set(contentHashes).count == contentHashes.count)
     }
 
     @Test func generationsGiveTheRunningOneFirstThenTheNewestToASlowReader() async throws {
