@@ -32,7 +32,7 @@ enum FileBytes {
     static func read(_ path: String, limit: Int) -> Result<Read, Failure> {
         let result = readWhole(path, limit: limit)
         guard let log else { return result.map { Read(bytes: $0, hash: nil) } }
-        let read = result.map { Read(bytes: $0, hash: FNV1a.hash($0)) }
+        let read = result.map { Read(bytes: $0, hash: FNV1a.hash(file: $0)) }
         log.note(path, hash: (try? read.get())?.hash ?? 0)
         return read
     }
@@ -46,9 +46,25 @@ enum FileBytes {
         let size = Int(info.st_size)
         if size > limit { return .failure(.tooLarge(size: size)) }
         // Read to the end, not just `size` bytes: the file may have grown, and that too is held to the limit.
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var count = 0
-        while true {
+        // The first read goes into uninitialized room (zeroing it first cost as much as hashing the bytes).
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let got = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
+            }
+        }
+        if failed { return .failure(.unreadable) }
+        var count = bytes.count
+        // The room is full: the file grew since `fstat`, so read on to its end.
+        while count > size {
             if count == bytes.count {
                 if count > limit { return .failure(.tooLarge(size: count)) }
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
@@ -110,6 +126,25 @@ package enum FNV1a {
         var hash = start
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return hash
+    }
+
+    /// A hash of a file's bytes, to tell its versions apart: FNV-1a's step (xor, then multiply by its prime)
+    /// over eight bytes at a time, then over the last few one by one. Each step maps the state one to one, so
+    /// contents that differ in one word always hash differently, as they do bytewise, in an eighth of the steps.
+    package static func hash(file bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var hash = seed
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
+                offset += 1
+            }
+            return hash
+        }
     }
 
     /// The hash of `text`'s UTF-8, read from its contiguous storage (fewer instructions than its `utf8` view).

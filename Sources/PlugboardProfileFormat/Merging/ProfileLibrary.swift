@@ -69,7 +69,7 @@ import Foundation
         }
         let bytes = read.bytes
         if let cache = ParsedFiles.current {
-            return cache.result(for: file, bytes: bytes, hash: read.hash ?? FNV1a.hash(bytes)) {
+            return cache.result(for: file, bytes: bytes, hash: read.hash ?? FNV1a.hash(file: bytes)) {
                 parse(bytes, file: file, limits: limits)
             }
         }
