@@ -20,7 +20,7 @@ package final class RunningProfiles: @unchecked Sendable {
     private var running: ProfileLaunch
     /// Per container name, per factory: what the running profiles set, with the values of its secrets'
     /// references hashed in. Made on the first reload (a launch that never reloads never pays for it).
-    private var runningFingerprints: [String: [String: UInt64]]?
+    private var runningFingerprints: [String: SectionFingerprints]?
     /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
     private var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
     /// The files of the newest attempt, applied or not: a refused file's new parent is watched until fixed.
@@ -300,44 +300,23 @@ package final class RunningProfiles: @unchecked Sendable {
         return fallback ?? ("a factory", unknown)
     }
 
-    /// Per container, per factory key: its merged entry's fingerprint, with the values of the secret references
-    /// it names hashed in.
-    static func fingerprints(of launch: ProfileLaunch) -> [String: [String: UInt64]] {
+    /// Per container: its merged entries' fingerprints, with the values of the secret references they name
+    /// hashed in.
+    static func fingerprints(of launch: ProfileLaunch) -> [String: SectionFingerprints] {
         guard launch.isApplied, let merged = launch.merged else { return [:] }
         var secrets: [String: UInt64] = [:]
         for secret in launch.secretReads?.fingerprints ?? [] { secrets[secret.reference.description] = secret.hash }
-        var result: [String: [String: UInt64]] = [:]
-        for (container, section) in merged.containers {
-            var keys: [String: UInt64] = [:]
-            keys.reserveCapacity(section.entries.count)
-            // By position: iterating the entries copied each one.
-            for position in section.entries.indices {
-                keys[section.entries[position].key] = section.entries[position].fingerprint(secrets: secrets)
-            }
-            result[container] = keys
-        }
-        return result
+        return merged.containers.mapValues { SectionFingerprints($0, secrets: secrets) }
     }
 
-    /// The keys whose fingerprints differ, or that only one side names, per container. One lookup per key
-    /// of `new`; the keys of `old` are gone through only when some of them are not in `new`.
-    static func changedKeys(from old: [String: [String: UInt64]], to new: [String: [String: UInt64]]) -> [String:
-        Set<String>]
+    /// The keys whose fingerprints differ, or that only one side names, per container that has any.
+    static func changedKeys(from old: [String: SectionFingerprints], to new: [String: SectionFingerprints])
+        -> [String: Set<String>]
     {
         var changed: [String: Set<String>] = [:]
         for container in Set(old.keys).union(new.keys) {
-            let before = old[container] ?? [:]
-            let after = new[container] ?? [:]
-            var keys = Set<String>()
-            var kept = 0
-            for (key, fingerprint) in after {
-                let previous = before[key]
-                if previous != nil { kept += 1 }
-                if previous != fingerprint { keys.insert(key) }
-            }
-            if kept < before.count {
-                for key in before.keys where after[key] == nil { keys.insert(key) }
-            }
+            let keys = SectionFingerprints.changedKeys(
+                from: old[container] ?? SectionFingerprints(), to: new[container] ?? SectionFingerprints())
             if !keys.isEmpty { changed[container] = keys }
         }
         return changed

@@ -135,6 +135,29 @@ import Testing
         #expect(program.wiring == "memory-store | 10 | code-limiter")
     }
 
+    /// Entries are compared by position while the profiles name the same factories in the same order, and by
+    /// key once they do not: a reordered file changes nothing, and an edit among reordered entries changes
+    /// only its factory.
+    @Test func reorderedEntriesChangeNothingAndAnEditAmongThemOnlyItsFactory() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        func reordered(pageSize: Int) -> String {
+            """
+            plugboard: 1
+            containers:
+              LimitsContainer:
+                limiter: { use: fixed, with: { perMinute: 60 } }
+              ShopContainer:
+                pageSize: { value: \(pageSize) }
+                store: { use: memory }
+            """
+        }
+        try program.write(reordered(pageSize: 20))
+        #expect(program.running.reload() == .unchanged(generation: 1))
+        try program.write(reordered(pageSize: 25))
+        #expect(program.running.reload() == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(program.wiring == "memory-store | 25 | fixed 60/min")
+    }
+
     @Test func cachedObjectsBuiltFromAChangedFactoryAreDroppedAndHandedOutOnesKept() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         let before = program.shop.catalog()
