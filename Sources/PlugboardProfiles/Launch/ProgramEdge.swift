@@ -61,9 +61,19 @@ enum ProgramEdge {
         var line = "applied \(subject(launch)) to \(launch.containers.joined(separator: ", "))"
         if !files.isEmpty { line += " from \(files)" }
         if !launch.overrides.isEmpty { line += " with overrides \(launch.overrides.joined(separator: ", "))" }
-        return line + ": \(changed.count) factories changed (\(changed.joined(separator: ", "))), content hash "
-            + launch.contentHash
+        return line + ": \(changedFactories(changed)), content hash " + launch.contentHash
     }
+
+    /// `3 factories changed (Container.store, ...)`, naming at most ``namedInLog`` of them: a line that named
+    /// every factory of a large reload would run to many kilobytes (the outcome and `explain` list them all).
+    static func changedFactories(_ names: [String]) -> String {
+        let named = names.prefix(namedInLog).joined(separator: ", ")
+        let more = names.count > namedInLog ? " and \(names.count - namedInLog) more" : ""
+        return "\(names.count) factories changed (\(named)\(more))"
+    }
+
+    /// How many changed factories a log line names.
+    static let namedInLog = 10
 
     /// `profile staging (--plugboard-profile)`, or `setting overrides` when no profile is active.
     static func subject(_ launch: ProfileLaunch) -> String {

@@ -10,8 +10,7 @@ enum ReloadLog {
         var line = "reloaded \(ProgramEdge.subject(launch)) for \(launch.containers.joined(separator: ", "))"
         if !files.isEmpty { line += " from \(files.joined(separator: ", "))" }
         return line
-            + ": generation \(generation), \(changed.count) factories changed (\(changed.joined(separator: ", "))),"
-            + " content hash \(launch.contentHash)"
+            + ": generation \(generation), \(ProgramEdge.changedFactories(changed)), content hash \(launch.contentHash)"
     }
 
     /// `reload of profile staging (--plugboard-profile) refused (2 errors): OrdersContainer, PaymentContainer

@@ -158,6 +158,45 @@ import Testing
         #expect(program.wiring == "memory-store | 25 | fixed 60/min")
     }
 
+    /// A reload that changes many factories names the first ten in its log line and counts the rest; the
+    /// outcome lists every one.
+    @Test func aLargeReloadsLogLineNamesTenFactoriesAndCountsTheRest() throws {
+        let container = TwelveSizes()
+        let directory = Fixtures.temporaryDirectory()
+        func write(_ size: Int) throws {
+            let entries = (0..<12).map { "    s\($0): { value: \(size) }\n" }.joined()
+            try Data("plugboard: 1\ncontainers:\n  TwelveSizes:\n\(entries)".utf8).write(
+                to: URL(fileURLWithPath: directory + "/app.yaml"))
+        }
+        try write(1)
+        let log = Lines()
+        var options = ProfileOptions(profiles: ["app"], directories: [directory], failurePolicy: .keepDefaults)
+        options.arguments = []
+        options.environment = [:]
+        options.workingDirectory = directory
+        options.logger = Logger(label: "plugboard") { _ in CapturingLogHandler(lines: log) }
+        // As `ProfileSystem.launch` does, without making this test's containers the process's.
+        let (launch, started) = ProfileSystem.start([container], options: options)
+        ProgramEdge.act(on: launch, options: options)
+        #expect(launch.isApplied)
+        let running = try #require(started)
+        let names = (0..<12).map { "TwelveSizes.s\($0)" }
+        let listed =
+            "TwelveSizes.s0, TwelveSizes.s1, TwelveSizes.s2, TwelveSizes.s3, TwelveSizes.s4, "
+            + "TwelveSizes.s5, TwelveSizes.s6, TwelveSizes.s7, TwelveSizes.s8, TwelveSizes.s9"
+        #expect(log.all.last?.contains(": 12 factories changed (\(listed) and 2 more), content hash") == true)
+
+        try write(2)
+        guard case .applied(_, let changed) = running.reload() else {
+            Issue.record("the reload was not applied: \(log.all)")
+            return
+        }
+        #expect(Set(changed) == Set(names))
+        #expect(log.all.last?.contains(": generation 2, 12 factories changed (") == true)
+        #expect(log.all.last?.contains(" and 2 more), content hash") == true)
+        #expect(container.s11() == 2)
+    }
+
     @Test func cachedObjectsBuiltFromAChangedFactoryAreDroppedAndHandedOutOnesKept() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         let before = program.shop.catalog()
@@ -386,5 +425,29 @@ struct StatusReadingLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         lines.append("generation \(generation() ?? 0): \(event.message)")
+    }
+}
+
+/// Twelve configurable sizes: more factories than a log line names.
+final class TwelveSizes: ManagedContainer, AutoRegistering {
+    let manager = ContainerManager()
+    var s0: Factory<Int> { self { 0 } }
+    var s1: Factory<Int> { self { 0 } }
+    var s2: Factory<Int> { self { 0 } }
+    var s3: Factory<Int> { self { 0 } }
+    var s4: Factory<Int> { self { 0 } }
+    var s5: Factory<Int> { self { 0 } }
+    var s6: Factory<Int> { self { 0 } }
+    var s7: Factory<Int> { self { 0 } }
+    var s8: Factory<Int> { self { 0 } }
+    var s9: Factory<Int> { self { 0 } }
+    var s10: Factory<Int> { self { 0 } }
+    var s11: Factory<Int> { self { 0 } }
+
+    func autoRegister() {
+        applyProfile(
+            s0.configurable(), s1.configurable(), s2.configurable(), s3.configurable(), s4.configurable(),
+            s5.configurable(), s6.configurable(), s7.configurable(), s8.configurable(), s9.configurable(),
+            s10.configurable(), s11.configurable())
     }
 }
