@@ -2,6 +2,8 @@
 @_spi(Tools) public struct DocumentReader {
     private let tree: NodeTree
     private(set) var diagnostics: [Diagnostic] = []
+    /// The nodes of a settings subtree still to look at, kept from one entry to the next.
+    private var pending: [Int] = []
 
     /// Reads `tree` as the profile `name`.
     @_spi(Tools) public static func read(_ tree: NodeTree, name: String) -> (ProfileDocument, [Diagnostic]) {
@@ -117,12 +119,12 @@
     /// it is text by YAML 1.2's rules (a text setting takes it as written) and gets a warning here, the same
     /// at launch and in the validator, whatever type it decodes into.
     private mutating func settingsValue(_ index: Int) -> ValueNode {
-        var work = [index]
-        while let next = work.popLast() {
+        pending.append(index)
+        while let next = pending.popLast() {
             if let pairs = tree.pairs(of: next) {
-                for (_, value) in pairs { work.append(value) }
+                for (_, value) in pairs { pending.append(value) }
             } else if let items = tree.items(of: next) {
-                work.append(contentsOf: items)
+                pending.append(contentsOf: items)
             } else if let (text, style) = tree.scalarAndStyle(next), style == .plain, text.utf8.count <= 3,
                 Self.mayBeAmbiguous(text), Self.yaml11Booleans.contains(text)
             {
