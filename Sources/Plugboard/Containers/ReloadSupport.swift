@@ -21,8 +21,21 @@ package struct FactoryWiring: @unchecked Sendable {
 }
 
 /// A change to a factory's wiring, made by typed code (its closures boxed as the factory's resolutions read them).
+/// Plain values rather than a closure over them: a reload makes one per factory it rewires.
 package struct WiringEdit: @unchecked Sendable {
-    let change: (inout SlotFields) -> Void
+    /// The registration's box (nil keeps the code's).
+    let registration: AnyObject?
+    /// The scope (nil keeps the code's).
+    let scope: Scope?
+    /// Context overrides, each closure boxed.
+    let contexts: [(FactoryContextType, AnyObject)]
+
+    /// Makes the change to `fields`.
+    func change(_ fields: inout SlotFields) {
+        if let registration { fields.registration = registration }
+        if let scope { fields.scope = scope }
+        for (context, box) in contexts { fields.setContext(context, box) }
+    }
 }
 
 /// One factory of one container instance, as the engine's resolutions name it.
@@ -68,11 +81,7 @@ extension FactoryRegistration {
     package func wiringEdit(registration: AnyObject?, scope: Scope?, contexts: [(FactoryContextType, AnyObject)])
         -> WiringEdit
     {
-        WiringEdit { fields in
-            if let registration { fields.registration = registration }
-            if let scope { fields.scope = scope }
-            for (context, box) in contexts { fields.setContext(context, box) }
-        }
+        WiringEdit(registration: registration, scope: scope, contexts: contexts)
     }
 
     /// The factory's id, for ``ContainerManager/wiring(of:)`` and ``ContainerManager/rewire(_:from:_:)``.

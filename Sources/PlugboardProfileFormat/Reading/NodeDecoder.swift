@@ -45,7 +45,7 @@ final class DecodingState {
     private var firstMapping = -1
     private var laterMappings: [Int] = []
     /// The key nodes the type read.
-    private var readKeyNodes: [Int] = []
+    private var readKeyNodes = KeyNodeReads()
     /// Names the type asked for that a mapping does not have (optional settings left out): suggestions for a
     /// misspelt key.
     private var absentNames: [(mapping: Int, name: String)] = []
@@ -53,8 +53,6 @@ final class DecodingState {
     init(tree: NodeTree, code: DiagnosticCode) {
         self.tree = tree
         self.code = code
-        // Room for a settings type of a few fields from the start: growing from empty reallocated twice.
-        readKeyNodes.reserveCapacity(8)
     }
 
     func opened(_ mapping: Int) {
@@ -71,7 +69,7 @@ final class DecodingState {
         reads?.contains(keyNode) ?? readKeyNodes.contains(keyNode)
     }
 
-    private var readSet: Set<Int>? { readKeyNodes.count > 16 ? Set(readKeyNodes) : nil }
+    private var readSet: Set<Int>? { readKeyNodes.count > 16 ? Set(readKeyNodes.all) : nil }
 
     /// The names asked of `mapping`: those read, and those asked for but absent.
     private func askedNames(of mapping: Int, reads: Set<Int>?) -> [String] {
