@@ -65,7 +65,7 @@ enum ProgramEdge {
     }
 
     /// `3 factories changed (Container.store, ...)`, naming at most ``namedInLog`` of them: a line that named
-    /// every factory of a large reload would run to many kilobytes (the outcome and `explain` list them all).
+    /// every factory of a large reload would run to many kilobytes (the launch and the reload outcome list them all).
     static func changedFactories(_ names: [String]) -> String {
         let named = names.prefix(namedInLog).joined(separator: ", ")
         let more = names.count > namedInLog ? " and \(names.count - namedInLog) more" : ""
