@@ -23,6 +23,8 @@ package final class RunningProfiles: @unchecked Sendable {
     private var runningFingerprints: [String: SectionFingerprints]?
     /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
     private var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
+    /// Per container name, its declared factory keys sorted, for ``sorted(_:of:)``. Made when first needed.
+    private var sortedKeys: [String: [String]] = [:]
     /// The files of the newest attempt, applied or not: a refused file's new parent is watched until fixed.
     private var newestFiles: [String]
     /// The inputs of the last refusal that was logged, so the same broken content is logged once.
@@ -151,7 +153,7 @@ package final class RunningProfiles: @unchecked Sendable {
         state.generation += 1
         state.applied += 1
         let names = changed.keys.sorted().flatMap { container in
-            changed[container]!.sorted().map { "\(container).\($0)" }
+            sorted(changed[container]!, of: container).map { "\(container).\($0)" }
         }
         let outcome = ReloadOutcome.applied(generation: state.generation, changedFactories: names)
         ProfileSystem.replaceCurrent(with: candidate, of: self)
@@ -159,6 +161,19 @@ package final class RunningProfiles: @unchecked Sendable {
         pendingLog.append(
             (.info, ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options)))
         return settle(outcome)
+    }
+
+    /// `keys` of `container`, sorted. When they are at least an eighth of its declared factories, they are read
+    /// off its declared keys sorted once (a set lookup per declared key instead of name comparisons per step).
+    private func sorted(_ keys: Set<String>, of container: String) -> [String] {
+        guard let declared = program.containers[container]?.factories, keys.count * 8 >= declared.count else {
+            return keys.sorted()
+        }
+        let all = sortedKeys[container] ?? declared.keys.sorted()
+        sortedKeys[container] = all
+        let found = all.filter { keys.contains($0) }
+        // Every changed key is declared (the check refuses others); sorted anyway if one is not.
+        return found.count == keys.count ? found : keys.sorted()
     }
 
     /// Records an attempt that leaves the running wiring as it is, and clears a refusal's degraded state.
