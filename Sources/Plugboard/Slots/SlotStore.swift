@@ -127,8 +127,8 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     private nonisolated(unsafe) var owned: [Slot] = []
     private nonisolated(unsafe) var idsInUse: [Int] = []
     private nonisolated(unsafe) var oldTables: [SlotTable] = []
-    /// Fields written while a change is staged (see ``stage(_:)``), published together when it commits.
-    private nonisolated(unsafe) var staged: [Int: SlotFields]?
+    /// Fields written while a change is staged (see ``stage(expecting:_:)``), published together when it commits.
+    private nonisolated(unsafe) var staged: StagedWrites?
     /// The newest wiring epoch that a profile reload opened over this store (see ``WiringEpoch``); guarded
     /// by the epochs' lock.
     nonisolated(unsafe) var publishedEpoch: UInt64 = 0
@@ -220,16 +220,16 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     func update(_ id: Int, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
         try writeLock.withLock {
             let slot = slotLocked(id)
-            if let position = staged?.index(forKey: id) {
-                var fields = staged![position].value
+            if let position = staged?.position(of: id) {
+                var fields = staged!.writes[position].fields
                 guard try change(&fields) else { return false }
-                staged!.values[position] = fields
+                staged!.writes[position].fields = fields
                 return true
             }
             var fields = slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
             if staged != nil {
-                staged![id] = fields
+                staged!.add(id, fields)
             } else {
                 slot.publish(fields)
             }
@@ -242,12 +242,14 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// between (a reset followed by a registration). Writes made by other threads meanwhile are published with them.
     /// `writes` is how many slots `body` is expected to write: room made at once instead of growing.
     func stage(expecting writes: Int, _ body: () -> Void) {
-        writeLock.withLock { staged = Dictionary(minimumCapacity: writes) }
+        writeLock.withLock {
+            staged = StagedWrites(idLimit: table.withCurrent { $0.slotCapacity }, expecting: writes)
+        }
         body()
         writeLock.withLock {
-            // Each staged value is moved out of the dictionary into its state, not copied.
-            var writes = staged.take() ?? [:]
-            while let (id, fields) = writes.popFirst() { slotLocked(id).publish(fields) }
+            // Each staged value is moved out of the list into its state, not copied.
+            var writes = staged.take()?.writes ?? []
+            while let (id, fields) = writes.popLast() { slotLocked(id).publish(fields) }
         }
     }
 
@@ -259,13 +261,13 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
                 // A staged value is matched and changed where it is: no lookup copies it.
-                if let position = staged?.index(forKey: id) {
-                    Self.change(&staged!.values[position], ifItMatches: matches, change)
+                if let position = staged?.position(of: id) {
+                    Self.change(&staged!.writes[position].fields, ifItMatches: matches, change)
                 } else if slot.state.withCurrent({ matches($0.fields) }) {
                     var fields = slot.state.withCurrent { $0.fields }
                     change(&fields)
                     if staged != nil {
-                        staged![id] = fields
+                        staged!.add(id, fields)
                     } else {
                         slot.publish(fields)
                     }
