@@ -69,15 +69,10 @@ package struct AffectedSingleton: @unchecked Sendable {
 }
 
 extension FactoryRegistration {
-    /// `body` boxed as this factory's resolutions read a registration or a context override, for
-    /// ``wiringEdit(registration:scope:contexts:)``.
-    package func box(_ body: @escaping @Sendable (P) -> T) -> AnyObject {
-        ClosureBox(body)
-    }
-
     /// The edit that sets `registration` (nil keeps the code's), `scope` and context overrides, each closure
-    /// made by this factory's ``box(_:)``. Boxed and erased before they get here: a generic list or capture of
-    /// closures of `P` and `T` costs a metadata lookup at run time, for every entry a reload rewires.
+    /// boxed by a ``ClosureBoxing`` of this factory's `P` and `T`. Boxed and erased before they get here: a
+    /// generic list or capture of closures of `P` and `T` costs a metadata lookup at run time, for every entry
+    /// a reload rewires.
     package func wiringEdit(registration: AnyObject?, scope: Scope?, contexts: [(FactoryContextType, AnyObject)])
         -> WiringEdit
     {

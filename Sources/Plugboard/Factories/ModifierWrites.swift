@@ -53,8 +53,12 @@ extension FactoryRegistration {
 
     @usableFromInline
     package func register(_ factory: @escaping @Sendable (P) -> T) {
+        register(boxed: ClosureBox(factory))
+    }
+
+    /// Registers a closure already boxed by ``ClosureBoxing/box(_:)`` for this factory's `P` and `T`.
+    package func register(boxed box: AnyObject) {
         let quiet = manager.isAutoRegisteringOnThisThread
-        let box = ClosureBox(factory)
         var scope: Scope?
         manager.slots.update(id) { fields in
             fields.registration = box

@@ -17,18 +17,19 @@ public struct Implementation<T>: Sendable {
 
     /// An implementation without settings.
     public static func make(_ body: @escaping @Sendable () -> T) -> Self {
-        Implementation(erased: .plain(PreparedClosure(body: body)))
+        Implementation(erased: .plain(PreparedClosure(box: ClosureBoxing<Void, T>().box { _ in body() })))
     }
 
     /// An implementation built from settings of type `S`, decoded from the profile's `with:` (an absent
     /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
-        Implementation(
+        let boxing = ClosureBoxing<Void, T>()
+        return Implementation(
             erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
                 Result { () throws(ProfileError) in
                     let settings = try LiveDecoding.decode(
                         S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings)
-                    return PreparedClosure(body: { @Sendable () -> T in body(settings) })
+                    return PreparedClosure(box: boxing.box { _ in body(settings) })
                 }
             })
     }

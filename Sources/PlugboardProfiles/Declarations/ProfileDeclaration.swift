@@ -125,9 +125,10 @@ extension Factory {
 
     /// Declares implementations without settings: `analytics.choices(["console": { ConsoleAnalytics() }])`.
     public func choices(_ implementations: [String: @Sendable () -> T]) -> ProfileDeclaration {
+        let boxing = ClosureBoxing<Void, T>()
         var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]
         erased.reserveCapacity(implementations.count)
-        for (name, body) in implementations { erased[name] = .plain(PreparedClosure(body: body)) }
+        for (name, body) in implementations { erased[name] = .plain(PreparedClosure(box: boxing.box { _ in body() })) }
         return ProfileDeclaration(content: .factory(declaration(implementations: erased, value: nil)))
     }
 
@@ -144,39 +145,25 @@ extension Factory {
             slotID: registration.slotID,
             apply: { registration, scope, contexts in
                 if let registration {
-                    factory.register(factory: registration.body as! @Sendable () -> T)
+                    factory.registration.register(boxed: registration.box)
                 }
                 if let scope {
                     factory.scope(scope)
                 }
                 for (context, closure) in contexts {
-                    if closure.isDefinition {
-                        let definition = factory.registration.definition
-                        factory.context(context) { definition(()) }
-                    } else {
-                        factory.context(context, factory: closure.body as! @Sendable () -> T)
-                    }
+                    let body =
+                        closure.isDefinition
+                        ? factory.registration.definition : ClosureBoxing<Void, T>.body(of: closure.box)
+                    factory.context(context) { body(()) }
                 }
             },
             edit: { registration, scope, contexts in
-                // Each closure is boxed and erased here, so nothing below holds a list or optional of closures
-                // of `T`: those look up metadata at run time, for every entry of a reload (see `wiringEdit`).
                 let target = factory.registration
-                var registered: AnyObject?
-                if let registration {
-                    let body = registration.body as! @Sendable () -> T
-                    registered = target.box { _ in body() }
-                }
-                var overrides: [(FactoryContextType, AnyObject)] = []
-                for (context, closure) in contexts {
-                    if closure.isDefinition {
-                        overrides.append((context, target.box(target.definition)))
-                    } else {
-                        let body = closure.body as! @Sendable () -> T
-                        overrides.append((context, target.box { _ in body() }))
-                    }
-                }
-                return target.wiringEdit(registration: registered, scope: scope, contexts: overrides)
+                return target.wiringEdit(
+                    registration: registration?.box, scope: scope,
+                    contexts: contexts.map { context, closure in
+                        (context, closure.isDefinition ? ClosureBoxing().box(target.definition) : closure.box)
+                    })
             })
     }
 }
@@ -189,10 +176,11 @@ extension Factory where T: Decodable & Sendable {
 
     /// Declares implementations and lets a profile set the value too.
     public func configurable(choices implementations: [String: Implementation<T>]) -> ProfileDeclaration {
+        let boxing = ClosureBoxing<Void, T>()
         let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node in
             Result { () throws(ProfileError) in
                 let decoded = try LiveDecoding.decode(T.self, from: node, code: .invalidValue)
-                return PreparedClosure(body: { @Sendable () -> T in decoded })
+                return PreparedClosure(box: boxing.box { _ in decoded })
             }
         }
         return ProfileDeclaration(
@@ -205,9 +193,10 @@ extension ParameterFactory {
     /// gets the parameter as the definition does: `avatar.choices(["placeholder": { PlaceholderAvatar(id: $0) }])`.
     /// A profile may also set its scope and contexts; `value:` and `with:` are for plain factories.
     public func choices(_ implementations: [String: @Sendable (P) -> T]) -> ProfileDeclaration {
+        let boxing = ClosureBoxing<P, T>()
         var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]
         erased.reserveCapacity(implementations.count)
-        for (name, body) in implementations { erased[name] = .plain(PreparedClosure(body: body)) }
+        for (name, body) in implementations { erased[name] = .plain(PreparedClosure(box: boxing.box(body))) }
         let factory = self
         return ProfileDeclaration(
             content: .factory(
@@ -220,7 +209,7 @@ extension ParameterFactory {
                     slotID: registration.slotID,
                     apply: { registration, scope, contexts in
                         if let registration {
-                            factory.register(factory: registration.body as! @Sendable (P) -> T)
+                            factory.registration.register(boxed: registration.box)
                         }
                         if let scope {
                             factory.scope(scope)
@@ -228,21 +217,16 @@ extension ParameterFactory {
                         for (context, closure) in contexts {
                             let body =
                                 closure.isDefinition
-                                ? factory.registration.definition : closure.body as! @Sendable (P) -> T
+                                ? factory.registration.definition : ClosureBoxing<P, T>.body(of: closure.box)
                             factory.context(context, factory: body)
                         }
                     },
                     edit: { registration, scope, contexts in
                         let target = factory.registration
                         return target.wiringEdit(
-                            registration: registration.map { target.box($0.body as! @Sendable (P) -> T) },
-                            scope: scope,
+                            registration: registration?.box, scope: scope,
                             contexts: contexts.map { context, closure in
-                                (
-                                    context,
-                                    target.box(
-                                        closure.isDefinition ? target.definition : closure.body as! @Sendable (P) -> T)
-                                )
+                                (context, closure.isDefinition ? boxing.box(target.definition) : closure.box)
                             })
                     })))
     }
