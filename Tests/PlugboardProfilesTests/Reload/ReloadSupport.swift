@@ -60,6 +60,8 @@ final class LimitsContainer: ManagedContainer, AutoRegistering {
     let manager = ContainerManager()
 
     var limiter: Factory<String> { self { "code-limiter" } }
+    /// A parameter factory, whose implementations get the parameter as its definition does.
+    var quota: ParameterFactory<Int, String> { self { "quota \($0)" } }
 
     struct Settings: Decodable, Sendable {
         var perMinute: Int
@@ -70,7 +72,8 @@ final class LimitsContainer: ManagedContainer, AutoRegistering {
             limiter.choices([
                 "off": .make { "no-limit" },
                 "fixed": .settings(Settings.self) { "fixed \($0.perMinute)/min" },
-            ])
+            ]),
+            quota.choices(["half": { "quota \($0 / 2)" }, "double": { "quota \($0 * 2)" }])
         )
     }
 }

@@ -135,6 +135,39 @@ import Testing
         #expect(program.wiring == "memory-store | 10 | code-limiter")
     }
 
+    /// Context choices change on a reload as the implementation does: a chosen implementation (with settings,
+    /// or a parameter factory's), `default` for the definition, and none once the profile drops them.
+    @Test func aReloadRewiresContextChoicesInBothContainers() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        func resolved() -> String { "\(program.wiring) | \(program.limits.quota(3))" }
+        #expect(resolved() == "memory-store | 20 | fixed 60/min | quota 3")
+
+        // Under `swift test` the test context is on, so its choices win over `use`.
+        try program.write(
+            appProfile(
+                store: "{ use: memory, contexts: { test: { use: sql, with: { url: ctx.example } } } }",
+                limiter: "{ use: off, contexts: { test: default } }")
+                + "\n    quota: { use: half, contexts: { test: double } }")
+        #expect(
+            program.running.reload()
+                == .applied(
+                    generation: 2,
+                    changedFactories: ["LimitsContainer.limiter", "LimitsContainer.quota", "ShopContainer.store"]))
+        #expect(resolved() == "sql-store ctx.example | 20 | code-limiter | quota 6")
+
+        try program.write(appProfile() + "\n    quota: { use: half, contexts: { test: default } }")
+        #expect(
+            program.running.reload()
+                == .applied(
+                    generation: 3,
+                    changedFactories: ["LimitsContainer.limiter", "LimitsContainer.quota", "ShopContainer.store"]))
+        #expect(resolved() == "memory-store | 20 | fixed 60/min | quota 3")
+
+        try program.write(appProfile() + "\n    quota: { use: half }")
+        #expect(program.running.reload() == .applied(generation: 4, changedFactories: ["LimitsContainer.quota"]))
+        #expect(resolved() == "memory-store | 20 | fixed 60/min | quota 1")
+    }
+
     /// Entries are compared by position while the profiles name the same factories in the same order, and by
     /// key once they do not: a reordered file changes nothing, and an edit among reordered entries changes
     /// only its factory.
