@@ -25,13 +25,16 @@ struct SectionFingerprints {
 
     /// The keys whose fingerprints differ between `old` and `new`, or that only one of them names.
     static func changedKeys(from old: SectionFingerprints, to new: SectionFingerprints) -> Set<String> {
-        var changed = Set<String>()
         if old.keys == new.keys {
+            // Counted first, so the set is made at its size: growing it rehashed every key inserted so far.
+            let differing = zip(old.values, new.values).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+            var changed = Set<String>(minimumCapacity: differing)
             for position in new.keys.indices where old.values[position] != new.values[position] {
                 changed.insert(new.keys[position])
             }
             return changed
         }
+        var changed = Set<String>()
         let before = Dictionary(zip(old.keys, old.values)) { first, _ in first }
         let after = Dictionary(zip(new.keys, new.values)) { first, _ in first }
         for (key, fingerprint) in after where before[key] != fingerprint { changed.insert(key) }
