@@ -11,9 +11,10 @@ final class ReadSection: @unchecked Sendable {
 
     /// Guards the counters and the retired snapshots.
     private let lock = PlatformLock()
-    /// The read counter of every thread that has a tracker.
-    private nonisolated(unsafe) var counters: [UnsafeMutablePointer<UInt64>] = []
-    private nonisolated(unsafe) var retired: [Unmanaged<AnyObject>] = []
+    /// The read counter of every thread that has a tracker. (This and `retired` are used under `lock` only,
+    /// so they are not checked for exclusive access at run time as well.)
+    @exclusivity(unchecked) private nonisolated(unsafe) var counters: [UnsafeMutablePointer<UInt64>] = []
+    @exclusivity(unchecked) private nonisolated(unsafe) var retired: [Unmanaged<AnyObject>] = []
 
     private init() {}
 

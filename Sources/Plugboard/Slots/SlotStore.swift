@@ -124,11 +124,13 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// A word outside the store that follows its current table's address (a container manager's, which owns
     /// the store and outlives it), or nil.
     private let tableMirror: AtomicWord<UInt>?
-    private nonisolated(unsafe) var owned: [Slot] = []
-    private nonisolated(unsafe) var idsInUse: [Int] = []
-    private nonisolated(unsafe) var oldTables: [SlotTable] = []
+    // The fields below are written under `writeLock` only, so they are not checked for exclusive access at run
+    // time as well (two checks per write to a slot).
+    @exclusivity(unchecked) private nonisolated(unsafe) var owned: [Slot] = []
+    @exclusivity(unchecked) private nonisolated(unsafe) var idsInUse: [Int] = []
+    @exclusivity(unchecked) private nonisolated(unsafe) var oldTables: [SlotTable] = []
     /// Fields written while a change is staged (see ``stage(expecting:_:)``), published together when it commits.
-    private nonisolated(unsafe) var staged: StagedWrites?
+    @exclusivity(unchecked) private nonisolated(unsafe) var staged: StagedWrites?
     /// The newest wiring epoch that a profile reload opened over this store (see ``WiringEpoch``); guarded
     /// by the epochs' lock.
     nonisolated(unsafe) var publishedEpoch: UInt64 = 0

@@ -37,18 +37,21 @@ struct NodeDecodingError: Error {
 
 /// What one decoding shares: the tree, and which keys of which mappings were read. Reads are recorded by
 /// key node, in arrays that a settings type of a few fields fills without hashing a single name.
+///
+/// Its fields are not checked for exclusive access at run time: one decoding, on one thread, reads and writes
+/// them, and never while it iterates one of them. The checks cost about 500 instructions per settings type.
 final class DecodingState {
     let tree: NodeTree
     let code: DiagnosticCode
     /// The first mapping the type opened (-1 until it opens one), then the others in order (a mapping opened
     /// twice is listed twice): a flat settings type opens one, which needs no array.
-    private var firstMapping = -1
-    private var laterMappings: [Int] = []
+    @exclusivity(unchecked) private var firstMapping = -1
+    @exclusivity(unchecked) private var laterMappings: [Int] = []
     /// The key nodes the type read.
-    private var readKeyNodes = KeyNodeReads()
+    @exclusivity(unchecked) private var readKeyNodes = KeyNodeReads()
     /// Names the type asked for that a mapping does not have (optional settings left out): suggestions for a
     /// misspelt key.
-    private var absentNames: [(mapping: Int, name: String)] = []
+    @exclusivity(unchecked) private var absentNames: [(mapping: Int, name: String)] = []
 
     init(tree: NodeTree, code: DiagnosticCode) {
         self.tree = tree
