@@ -51,8 +51,14 @@ struct Published<Value: AnyObject>: @unchecked Sendable {
     /// Publishes `value`; the replaced snapshot is freed once no reader can hold it. Call under the writers' lock.
     @usableFromInline
     func replace(with value: Value) {
+        ReadSection.shared.retire(exchange(with: value))
+    }
+
+    /// Publishes `value` and returns the replaced snapshot, still retained, for ``ReadSection/retire(_:)``: a
+    /// writer that replaces many snapshots retires them together. Call under the writers' lock.
+    func exchange(with value: Value) -> Unmanaged<AnyObject> {
         let old = storage.exchange(Self.retainedAddress(value), ordering: .sequentiallyConsistent)
-        ReadSection.shared.retire(Unmanaged<AnyObject>.fromOpaque(Self.snapshot(at: old).toOpaque()))
+        return Unmanaged<AnyObject>.fromOpaque(Self.snapshot(at: old).toOpaque())
     }
 
     @inlinable @inline(__always)

@@ -63,17 +63,25 @@ final class ReadSection: @unchecked Sendable {
     /// Takes over one retained reference to a snapshot that has just been unpublished.
     @usableFromInline
     func retire(_ object: Unmanaged<AnyObject>) {
+        retire(CollectionOfOne(object))
+    }
+
+    /// Takes over one retained reference to each of `objects`, snapshots that have just been unpublished: one
+    /// look at the readers for all of them.
+    func retire(_ objects: some Collection<Unmanaged<AnyObject>>) {
         var freeable: [Unmanaged<AnyObject>] = []
         let idle = lock.withLock {
             guard allIdle() else {
-                retired.append(object)
+                retired.append(contentsOf: objects)
                 return false
             }
-            // No reader anywhere: this snapshot and any kept earlier go now (the common case needs no array).
+            // No reader anywhere: these snapshots and any kept earlier go now (the common case needs no array).
             if !retired.isEmpty { swap(&freeable, &retired) }
             return true
         }
-        if idle { object.release() }
+        if idle {
+            for object in objects { object.release() }
+        }
         for object in freeable {
             object.release()
         }

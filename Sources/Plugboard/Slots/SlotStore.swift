@@ -18,15 +18,16 @@ final class Slot: InlineAtomicWords, @unchecked Sendable {
         state.releaseLast()
     }
 
-    /// Publishes new fields and their summary, stamped when this thread publishes a wiring epoch. Call under
-    /// the store's lock.
-    func publish(_ fields: consuming SlotFields) {
+    /// Publishes new fields and their summary, stamped when this thread publishes a wiring epoch, and returns
+    /// the state they replace, for ``ReadSection/retire(_:)``. Call under the store's lock.
+    func publish(_ fields: consuming SlotFields) -> Unmanaged<AnyObject> {
         let summary = Slot.summary(of: fields)
         // The fields move into the next state. (Writes hold the store's lock: the current state stays.)
         let next = state.current.takeUnretainedValue().succeeded(
             by: fields, epoch: WiringEpoch.writeStamp, settled: WiringEpoch.settled.load(ordering: .acquiring))
-        state.replace(with: next)
+        let replaced = state.exchange(with: next)
         self.summary.store(summary, ordering: .releasing)
+        return replaced
     }
 
     @usableFromInline
@@ -233,7 +234,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
             if staged != nil {
                 staged!.add(id, fields)
             } else {
-                slot.publish(fields)
+                ReadSection.shared.retire(slot.publish(fields))
             }
             return true
         }
@@ -249,9 +250,13 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         }
         body()
         writeLock.withLock {
-            // Each staged value is moved out of the list into its state, not copied.
+            // Each staged value is moved out of the list into its state, not copied; the states they replace
+            // are retired together.
             var writes = staged.take()?.writes ?? []
-            while let (id, fields) = writes.popLast() { slotLocked(id).publish(fields) }
+            var replaced: [Unmanaged<AnyObject>] = []
+            replaced.reserveCapacity(writes.count)
+            while let (id, fields) = writes.popLast() { replaced.append(slotLocked(id).publish(consume fields)) }
+            ReadSection.shared.retire(replaced)
         }
     }
 
@@ -260,6 +265,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     @usableFromInline
     func updateAll(where matches: (borrowing SlotFields) -> Bool, _ change: (inout SlotFields) -> Void) {
         writeLock.withLock {
+            var replaced: [Unmanaged<AnyObject>] = []
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
                 // A staged value is matched and changed where it is: no lookup copies it.
@@ -271,10 +277,11 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
                     if staged != nil {
                         staged!.add(id, fields)
                     } else {
-                        slot.publish(fields)
+                        replaced.append(slot.publish(fields))
                     }
                 }
             }
+            if !replaced.isEmpty { ReadSection.shared.retire(replaced) }
         }
     }
 
