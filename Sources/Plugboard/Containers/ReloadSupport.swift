@@ -76,7 +76,10 @@ extension FactoryRegistration {
     package func wiringEdit(registration: AnyObject?, scope: Scope?, contexts: [(FactoryContextType, AnyObject)])
         -> WiringEdit
     {
-        WiringEdit(registration: registration, scope: scope, contexts: contexts)
+        assert(
+            (registration.map { $0 is ClosureBox<P, T> } ?? true) && contexts.allSatisfy { $0.1 is ClosureBox<P, T> },
+            "a box made for another factory type")
+        return WiringEdit(registration: registration, scope: scope, contexts: contexts)
     }
 
     /// The factory's id, for ``ContainerManager/wiring(of:)`` and ``ContainerManager/rewire(_:from:_:)``.

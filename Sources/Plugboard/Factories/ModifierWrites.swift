@@ -58,6 +58,7 @@ extension FactoryRegistration {
 
     /// Registers a closure already boxed by ``ClosureBoxing/box(_:)`` for this factory's `P` and `T`.
     package func register(boxed box: AnyObject) {
+        assert(box is ClosureBox<P, T>, "a box made for another factory type")
         let quiet = manager.isAutoRegisteringOnThisThread
         var scope: Scope?
         manager.slots.update(id) { fields in
