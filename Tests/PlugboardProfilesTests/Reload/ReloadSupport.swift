@@ -134,6 +134,15 @@ func appProfile(
     """
 }
 
+/// A program's configuration that holds secrets only (no settings), and that the test changes while it runs.
+final class SecretsOnlyConfiguration: ProfileValueSource {
+    let values: Locked<[String: String]>
+    init(_ values: [String: String]) { self.values = Locked(values) }
+    func setting(at path: [String], isSecret: Bool) -> String? { nil }
+    func origin(of path: [String]) -> String { "test configuration" }
+    func secret(forKey key: String) -> String? { values.withLock { $0[key] } }
+}
+
 /// A value behind a lock.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -284,6 +284,25 @@ import Testing
         #expect(!shown.contains("secret-value"))
     }
 
+    /// A `config:` secret is asked of the program's configuration again on every reload, as a `file:` secret is
+    /// read again: a reload after the configuration changed applies the new value, and no log shows it.
+    @Test func aChangedConfigurationSecretIsReadAgainAndNeverShown() throws {
+        let configuration = SecretsOnlyConfiguration(["shop.password": "first-config-value"])
+        let program = try ReloadProgram(
+            ["app.yaml": appProfile(store: "{ use: sql, with: { url: db, password: \"config:shop.password\" } }")]
+        ) { $0.valueSource = configuration }
+        #expect(program.shop.store() == "sql-store db password=first-config-value")
+        #expect(program.running.reload() == .unchanged(generation: 1))
+
+        configuration.values.withLock { $0["shop.password"] = "second-config-value" }
+        let outcome = program.running.reload()
+
+        #expect(outcome == .applied(generation: 2, changedFactories: ["ShopContainer.store"]))
+        #expect(program.wiring == "sql-store db password=second-config-value | 20 | fixed 60/min")
+        let shown = program.log.all.joined() + "\(program.running.status)" + "\(outcome)"
+        #expect(!shown.contains("config-value"))
+    }
+
     @Test func anExtendsParentGainedByAnEditIsReadAndWatched() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         try program.write(
