@@ -20,6 +20,9 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
     var pageSize: Factory<Int> { self { 10 } }
     /// Cached, and built from `store`: a reload that changes the store must not leave it serving the old one.
     var catalog: Factory<Box> { self { Box("catalog over \(self.store())") }.cached }
+    /// The same, kept by the shared scope (while someone holds it) and by a custom scope.
+    var sharedCatalog: Factory<Box> { self { Box("catalog over \(self.store())") }.shared }
+    var sessionCatalog: Factory<Box> { self { Box("catalog over \(self.store())") }.scope(.session) }
     /// A singleton built from `pageSize`.
     var pager: Factory<Box> { self { Box("pager of \(self.pageSize())") }.singleton }
     /// Cached, built from `store`, and made slowly: the build calls `pause` (when set) between resolving the

@@ -230,16 +230,24 @@ import Testing
         #expect(container.s11() == 2)
     }
 
-    @Test func cachedObjectsBuiltFromAChangedFactoryAreDroppedAndHandedOutOnesKept() throws {
+    @Test(arguments: ["cached", "shared", "custom"])
+    func keptObjectsBuiltFromAChangedFactoryAreDroppedAndHandedOutOnesKept(scope: String) throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
-        let before = program.shop.catalog()
+        let catalog = {
+            switch scope {
+            case "cached": program.shop.catalog()
+            case "shared": program.shop.sharedCatalog()
+            default: program.shop.sessionCatalog()
+            }
+        }
+        let before = catalog()
         #expect(before.name == "catalog over memory-store")
-        #expect(program.shop.catalog() === before)
+        #expect(catalog() === before)
 
         try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
         #expect(program.running.reload().generation == 2)
 
-        #expect(program.shop.catalog().name == "catalog over sql-store db.example")
+        #expect(catalog().name == "catalog over sql-store db.example")
         #expect(before.name == "catalog over memory-store")
     }
 
