@@ -158,6 +158,8 @@ extension Factory {
                 }
             },
             edit: { registration, scope, contexts in
+                // Only `default` in a context needs a box made here (rare): its boxing is made then, not with
+                // every declaration, which would look the box's type up for every factory declared.
                 let target = factory.registration
                 return target.wiringEdit(
                     registration: registration?.box, scope: scope,
