@@ -148,19 +148,12 @@ import Testing
                 store: "{ use: memory, contexts: { test: { use: sql, with: { url: ctx.example } } } }",
                 limiter: "{ use: off, contexts: { test: default } }")
                 + "\n    quota: { use: half, contexts: { test: double } }")
-        #expect(
-            program.running.reload()
-                == .applied(
-                    generation: 2,
-                    changedFactories: ["LimitsContainer.limiter", "LimitsContainer.quota", "ShopContainer.store"]))
+        let withContexts = ["LimitsContainer.limiter", "LimitsContainer.quota", "ShopContainer.store"]
+        #expect(program.running.reload() == .applied(generation: 2, changedFactories: withContexts))
         #expect(resolved() == "sql-store ctx.example | 20 | code-limiter | quota 6")
 
         try program.write(appProfile() + "\n    quota: { use: half, contexts: { test: default } }")
-        #expect(
-            program.running.reload()
-                == .applied(
-                    generation: 3,
-                    changedFactories: ["LimitsContainer.limiter", "LimitsContainer.quota", "ShopContainer.store"]))
+        #expect(program.running.reload() == .applied(generation: 3, changedFactories: withContexts))
         #expect(resolved() == "memory-store | 20 | fixed 60/min | quota 3")
 
         try program.write(appProfile() + "\n    quota: { use: half }")
