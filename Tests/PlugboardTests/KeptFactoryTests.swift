@@ -132,14 +132,14 @@ private final class DefinitionContainer: ManagedContainer {
         #expect(container.decorations.count == 2, "still decorated after the reset")
 
         let clock = ManualClock()
-        MonotonicClock.$manual.withValue(clock) {
+        TimeToLiveClock.$manual.withValue(clock) {
             let expiring = container.expiring
             _ = expiring()
             container.manager.reset()
             let first = expiring()
             clock.advance(by: 0.019)
             #expect(expiring() === first)
-            clock.advance(by: 0.002)
+            clock.advance(by: 0.021)
             #expect(expiring() !== first, "still expires after the reset")
         }
     }

@@ -14,6 +14,7 @@ final class ScopedContainer: ManagedContainer {
 
     var session: Factory<Thing> { self { Thing() }.scope(.session) }
     var expiring: Factory<Thing> { self { Thing() }.cached.timeToLive(0.05) }
+    var sharedExpiring: Factory<Thing> { self { Thing() }.shared.timeToLive(0.05) }
     var perParameter: ParameterFactory<Int, Thing> { self { Thing("\($0)") }.cached.scopeOnParameters }
     var onePerAllParameters: ParameterFactory<Int, Thing> { self { Thing("\($0)") }.cached }
     var noScope: Factory<Thing> {
@@ -98,19 +99,45 @@ final class ScopedContainer: ManagedContainer {
         #expect(container.session() !== session)
     }
 
-    @Test func timeToLiveExpiresCachedInstances() {
+    /// Factory's time to live: it slides (each hit before it runs out starts it again) and runs on the wall
+    /// clock, so it also runs while a device sleeps.
+    @Test func timeToLiveExpiresCachedInstancesThatWentUnusedForThatLong() {
         let clock = ManualClock()
-        MonotonicClock.$manual.withValue(clock) {
+        TimeToLiveClock.$manual.withValue(clock) {
             let container = ScopedContainer()
             let first = container.expiring()
             clock.advance(by: 0.049)
             #expect(container.expiring() === first, "kept for its time to live (50 ms)")
-            clock.advance(by: 0.002)
+            clock.advance(by: 0.049)
+            #expect(container.expiring() === first, "98 ms after it was made, 49 ms after it was last handed out")
+            clock.advance(by: 0.051)
             let second = container.expiring()
-            #expect(second !== first, "made anew once it expired")
+            #expect(second !== first, "made anew once it went unused for its time to live")
             clock.advance(by: 0.010)
             #expect(container.expiring() === second, "the new one is kept from when it was made")
         }
+    }
+
+    /// The time to live of an instance the shared scope keeps slides the same way.
+    @Test func timeToLiveSlidesInTheSharedScopeToo() {
+        let clock = ManualClock()
+        TimeToLiveClock.$manual.withValue(clock) {
+            let container = ScopedContainer()
+            let held = container.sharedExpiring()
+            clock.advance(by: 0.040)
+            #expect(container.sharedExpiring() === held)
+            clock.advance(by: 0.040)
+            #expect(container.sharedExpiring() === held, "80 ms after it was made, 40 ms after its last use")
+            clock.advance(by: 0.060)
+            #expect(container.sharedExpiring() !== held, "unused for longer than its time to live: made anew")
+        }
+    }
+
+    /// Factory's clock is the wall clock (`CFAbsoluteTimeGetCurrent()`): seconds since 2001 as `Date` counts them.
+    @Test func theTimeToLiveClockIsTheWallClock() {
+        let before = Date().timeIntervalSinceReferenceDate
+        let now = TimeToLiveClock.now()
+        #expect(now >= before && now <= Date().timeIntervalSinceReferenceDate)
     }
 
     @Test func scopeOnParametersKeepsOneInstancePerValue() {

@@ -39,28 +39,51 @@ final class ParameterKey<P>: @unchecked Sendable {
     }
 }
 
-/// An instance kept by a scope, with the time it was made (for `timeToLive`).
+/// When a kept instance was made or last handed out, for a sliding `timeToLive` (Factory's: every hit
+/// before the time runs out starts it again). An atomic word with a `Double`'s bits, as resolutions that hit
+/// the same instance on several threads each write it.
 @usableFromInline
-final class CachedInstance<T>: @unchecked Sendable {
+protocol LastUsedTime: InlineAtomicWords {}
+
+extension LastUsedTime {
+    /// Whether the instance may still be handed out under `timeToLive`; when it may, its time starts again.
+    @inlinable @inline(__always)
+    func isFresh(_ timeToLive: Double?) -> Bool {
+        guard let timeToLive else { return true }
+        let word: AtomicWord<UInt64> = inlineWord(0)
+        let now = TimeToLiveClock.now()
+        guard now - Double(bitPattern: word.load(ordering: .relaxed)) < timeToLive else { return false }
+        word.store(now.bitPattern, ordering: .relaxed)
+        return true
+    }
+}
+
+/// An instance kept by a scope, with the time it was last used (for `timeToLive`).
+@usableFromInline
+final class CachedInstance<T>: LastUsedTime, @unchecked Sendable {
+    /// The bits of the time it was made or last handed out (see ``LastUsedTime``): the first stored property.
+    private var lastUsed: UInt64
     @usableFromInline let value: T
-    @usableFromInline let created: Double
 
     @usableFromInline
     init(_ value: T, created: Double) {
+        self.lastUsed = created.bitPattern
         self.value = value
-        self.created = created
+        checkInlineWords(&lastUsed)
     }
 }
 
 /// An instance the `shared` scope keeps only while someone else holds it.
 @usableFromInline
-final class WeakCachedInstance: @unchecked Sendable {
+final class WeakCachedInstance: LastUsedTime, @unchecked Sendable {
+    /// The bits of the time it was made or last handed out (see ``LastUsedTime``): the first stored property.
+    private var lastUsed: UInt64
     @usableFromInline weak var object: AnyObject?
-    @usableFromInline let created: Double
 
     @usableFromInline
     init(_ object: AnyObject, created: Double) {
+        self.lastUsed = created.bitPattern
         self.object = object
-        self.created = created
+        checkInlineWords(&lastUsed)
     }
 }

@@ -64,7 +64,9 @@ extension FactoryModifying {
         return carrying
     }
 
-    /// Makes a scoped instance expire `seconds` after it was made.
+    /// Makes a scoped instance expire once it went unused for `seconds`, as Factory's does: each resolution
+    /// that gets the kept instance before then starts its time again. The time is the wall clock's, so it also
+    /// runs while a device sleeps.
     @inlinable @discardableResult
     public consuming func timeToLive(_ seconds: TimeInterval, caller: StaticString = #function) -> Self {
         registration.setTimeToLive(seconds, caller: caller)

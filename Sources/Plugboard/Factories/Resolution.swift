@@ -235,18 +235,12 @@ extension FactoryRegistration {
         guard let entry else { return nil }
         if scope.kind == .shared {
             let weak = unsafeDowncast(entry, to: WeakCachedInstance.self)
-            guard let object = weak.object, Self.isFresh(weak.created, timeToLive) else { return nil }
+            guard let object = weak.object, weak.isFresh(timeToLive) else { return nil }
             return (object as! T)  // the shared scope keeps objects weakly, as AnyObject
         }
         let strong = unsafeDowncast(entry, to: CachedInstance<T>.self)
-        guard Self.isFresh(strong.created, timeToLive) else { return nil }
+        guard strong.isFresh(timeToLive) else { return nil }
         return strong.value
-    }
-
-    @inlinable @inline(__always)
-    static func isFresh(_ created: Double, _ timeToLive: Double?) -> Bool {
-        guard let timeToLive else { return true }
-        return MonotonicClock.now() - created < timeToLive
     }
 
     /// Builds and stores a scoped instance once, however many threads ask for it at the same moment.
@@ -268,7 +262,7 @@ extension FactoryRegistration {
         }
         if let hit { return hit }
         let instance = ReadSection.read { make() }
-        let created = timeToLive == nil ? 0 : MonotonicClock.now()
+        let created = timeToLive == nil ? 0 : TimeToLiveClock.now()
         let entry: AnyObject =
             scope.kind == .shared
             ? WeakCachedInstance(instance as AnyObject, created: created)

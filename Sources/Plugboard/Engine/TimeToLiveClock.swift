@@ -1,20 +1,21 @@
 import Foundation
 
-/// Seconds on a clock that never goes backwards, for `timeToLive`.
+/// Seconds on the wall clock, for `timeToLive`: Factory's clock (`CFAbsoluteTimeGetCurrent()`), so that a
+/// time to live also runs while a device sleeps, as `ProcessInfo.systemUptime` would not on Apple platforms.
 @usableFromInline
-package enum MonotonicClock {
+package enum TimeToLiveClock {
     /// A clock a test sets for the task it runs in, so that what it says about time to live holds however
     /// slowly a loaded machine runs it. Read only where a time to live is set.
     @TaskLocal package static var manual: ManualClock?
 
     @usableFromInline
-    static func now() -> Double {
+    package static func now() -> Double {
         if let manual { return manual.now }
-        return ProcessInfo.processInfo.systemUptime
+        return Date().timeIntervalSinceReferenceDate
     }
 }
 
-/// A clock that moves only when told (see ``MonotonicClock/manual``).
+/// A clock that moves only when told (see ``TimeToLiveClock/manual``).
 package final class ManualClock: @unchecked Sendable {
     private let lock = NSLock()
     private var seconds: Double
