@@ -39,6 +39,10 @@ extension Factory {
     import Combine
 
     /// Resolves an `ObservableObject` view model from `Container.shared` and keeps it as a `StateObject`.
+    ///
+    /// `StateObject` came with iOS 14, macOS 11, tvOS 14 and watchOS 7: the wrapper has the same floor, as
+    /// Factory's and Resolver's do.
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     @MainActor @propertyWrapper
     public struct InjectedObject<T: ObservableObject>: DynamicProperty {
         @StateObject private var dependency: T
