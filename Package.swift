@@ -1,7 +1,20 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// Plugboard is released under the MIT licence (LICENSE), as Factory and Resolver are.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+/// The platforms where libyaml is, and so where profiles may be YAML: JSON profiles are read everywhere.
+/// iOS, tvOS, watchOS and visionOS have no pkg-config libyaml, so the profile format builds there without
+/// `CYAML` and its YAML reader. `PLUGBOARD_NO_YAML=1` builds this machine's platform the same way (no
+/// dependency, no `PLUGBOARD_YAML` condition): how CI on Linux proves the graph an iOS build gets.
+let yamlPlatforms: [Platform] = Context.environment["PLUGBOARD_NO_YAML"].map { _ in [] } ?? [.linux, .macOS]
+/// `CYAML`, where libyaml is.
+let yamlDependency: [Target.Dependency] =
+    yamlPlatforms.isEmpty ? [] : [.target(name: "CYAML", condition: .when(platforms: yamlPlatforms))]
+/// `#if PLUGBOARD_YAML`: the one compilation condition for code that reads YAML, set where `CYAML` is.
+let yamlCondition: [SwiftSetting] =
+    yamlPlatforms.isEmpty ? [] : [.define("PLUGBOARD_YAML", .when(platforms: yamlPlatforms))]
 
 let package = Package(
     name: "Plugboard",
@@ -53,11 +66,14 @@ let package = Package(
         .target(name: "Plugboard", dependencies: ["CPlugboardThread"], swiftSettings: strict),
         .target(name: "PlugboardResolver", dependencies: ["Plugboard"], swiftSettings: strict),
         .target(name: "PlugboardTesting", dependencies: ["Plugboard"], swiftSettings: strict),
-        // libyaml from the system: Debian's libyaml-dev (the only YAML parser; no YAML package).
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // libyaml from the system: Debian's libyaml-dev, Homebrew's libyaml (the only YAML parser; no YAML
+        // package). Only the platforms in `yamlPlatforms` depend on it.
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // The profile format: files -> parsing -> reading -> merging -> checking, with diagnostics and the
         // catalog. It knows nothing of the engine; the validator links only this.
-        .target(name: "PlugboardProfileFormat", dependencies: ["CYAML"], swiftSettings: strict),
+        .target(
+            name: "PlugboardProfileFormat", dependencies: yamlDependency, swiftSettings: strict + yamlCondition),
         // Applying profiles: the declarations a program makes and the program-level launch, on the engine.
         .target(
             name: "PlugboardProfiles",
@@ -144,7 +160,10 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            // JSON profiles shipped as a package target ships them, found through `Bundle.module`.
+            resources: [.copy("Profiles")],
+            swiftSettings: yamlCondition
         ),
         // A two-container program whose launches PlugboardCLITests runs as subprocesses.
         .executableTarget(
@@ -164,7 +183,8 @@ let package = Package(
                 "PlugboardProfiles", "PlugboardProfileFormat", "PlugboardCLI", "plugboard-example",
                 "plugboard-launch-checks", "plugboard-greeter-example",
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: yamlCondition
         ),
         // Factory 3's users' code, in Swift 6 mode: main-actor factories without annotations, `Container.shared { }`.
         .testTarget(name: "Factory3StyleTests", dependencies: ["Plugboard", "PlugboardTesting"]),

@@ -104,6 +104,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let tooDeep = DiagnosticCode("PB113", "nesting-too-deep")
     /// A scalar longer than the limit.
     package static let scalarTooLong = DiagnosticCode("PB114", "scalar-too-long")
+    /// A YAML profile in a build without libyaml (iOS, tvOS, watchOS, visionOS, or `PLUGBOARD_NO_YAML`).
+    package static let yamlUnavailable = DiagnosticCode("PB115", "yaml-unavailable")
 
     // MARK: The document (PB2xx)
     /// A field the format does not have.
@@ -180,7 +182,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
         unreadable, tooLarge, empty, invalidUTF8, notUTF8, yamlSyntax, jsonSyntax, tabIndentation, alias, tag,
-        multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong,
+        multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong, yamlUnavailable,
         unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,
         ambiguousScalar, unknownContext, nestedContextEntry,
         profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent,

@@ -78,11 +78,7 @@ import Foundation
 
     /// Parses and reads one file's bytes.
     private static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits) -> (ProfileDocument?, [Diagnostic]) {
-        let parsed =
-            file.hasSuffix(".json")
-            ? JSONParser.parse(bytes, file: file, limits: limits)
-            : YAMLParser.parse(bytes, file: file, limits: limits)
-        switch parsed {
+        switch ProfileParser.parse(bytes, file: file, limits: limits) {
         case .failure(let diagnostic):
             return (nil, [diagnostic])
         case .success(let tree):

@@ -2,12 +2,30 @@ import Foundation
 import Logging
 
 /// How `applyProfile` finds, checks and applies profiles. The defaults read the launch arguments and
-/// environment of this process and search `PLUGBOARD_PROFILE_PATH`, then ``directories``, then `Profiles/`.
+/// environment of this process and search the folders of ``searchPath``.
+///
+/// ## Where profiles are found
+///
+/// A profile named `staging` is `staging.json`, `staging.yaml` or `staging.yml` in the first of these folders
+/// that has one (two in one folder are an error):
+///
+/// 1. each folder of `PLUGBOARD_PROFILE_PATH` (separated by `:`), so that a deployment can mount its own;
+/// 2. ``directories``, in order;
+/// 3. the resource folders added with ``searchBundle(_:folder:)``, in order (`Bundle.module` for a package
+///    target that ships `resources: [.copy("Profiles")]`);
+/// 4. `Profiles/` in ``workingDirectory``;
+/// 5. the `Profiles` folder of `Bundle.main`, when the app ships one (an app's folder resource) and
+///    ``searchesMainBundle`` is true.
 public struct ProfileOptions: Sendable {
     /// Profiles chosen by the program itself; they win over the launch argument and the environment.
     public var profiles: [String]?
-    /// Folders to search after `PLUGBOARD_PROFILE_PATH` and before `Profiles/`.
+    /// Folders to search after `PLUGBOARD_PROFILE_PATH` and before the bundles' folders and `Profiles/`.
     public var directories: [String] = []
+    /// Resource folders of bundles, searched after ``directories``; ``searchBundle(_:folder:)`` adds one.
+    public var bundleDirectories: [String] = []
+    /// Whether `Bundle.main`'s `Profiles` folder is searched last, where the app ships one: an iOS or macOS
+    /// app's profiles, added to its target as a folder resource named `Profiles`. True by default.
+    public var searchesMainBundle = true
     /// What happens when an active profile has errors.
     public var failurePolicy: FailurePolicy = .stop
     /// Parser limits.
@@ -37,11 +55,30 @@ public struct ProfileOptions: Sendable {
         self.failurePolicy = failurePolicy
     }
 
-    /// The search path: `PLUGBOARD_PROFILE_PATH`, then ``directories``, then `Profiles/` in the working directory.
-    package var searchPath: [String] {
-        let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
-        return fromEnvironment + directories + [(workingDirectory as NSString).appendingPathComponent("Profiles")]
+    /// Searches `folder` among `bundle`'s resources after ``directories``: `Bundle.module` for profiles a
+    /// package target ships with `resources: [.copy("Profiles")]`, or a framework's bundle.
+    ///
+    /// A bundle without that folder adds nothing, so a missing resource is the launch's "profile not found",
+    /// which lists the folders searched.
+    public mutating func searchBundle(_ bundle: Bundle, folder: String = "Profiles") {
+        if let url = bundle.url(forResource: folder, withExtension: nil) {
+            bundleDirectories.append(url.path)
+        }
     }
+
+    /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``,
+    /// ``bundleDirectories``, `Profiles/` in ``workingDirectory``, then `Bundle.main`'s `Profiles` folder.
+    public var searchPath: [String] {
+        let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
+        let working = (workingDirectory as NSString).appendingPathComponent("Profiles")
+        var path = fromEnvironment + directories + bundleDirectories + [working]
+        if searchesMainBundle, let main = Self.mainBundleProfiles, main != working { path.append(main) }
+        return path
+    }
+
+    /// `Bundle.main`'s `Profiles` resource folder, when there is one: looked up once per process.
+    private static let mainBundleProfiles: String? = Bundle.main.url(forResource: "Profiles", withExtension: nil)?
+        .standardizedFileURL.path
 
     /// The launch argument that asks the program to write its catalog to a path and exit.
     package static let exportCatalogArgument = "--plugboard-export-catalog"

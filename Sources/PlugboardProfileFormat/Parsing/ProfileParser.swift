@@ -1,0 +1,37 @@
+import Foundation
+
+/// Parses a profile file by its extension: JSON with the package's own parser everywhere, YAML with libyaml
+/// where the build has it. The one place that decides, so that the launch, reloads and the validator refuse a
+/// YAML file the same way in a build without YAML.
+public enum ProfileParser {
+    /// Whether this build reads YAML profiles: false on iOS, tvOS, watchOS and visionOS (no libyaml) and in a
+    /// build with `PLUGBOARD_NO_YAML=1`. JSON profiles are read everywhere.
+    public static var readsYAML: Bool {
+        #if PLUGBOARD_YAML
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// Parses `bytes` read from `file`: JSON when the name ends in `.json`, YAML otherwise.
+    @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<
+        NodeTree, Diagnostic
+    > {
+        if file.hasSuffix(".json") { return JSONParser.parse(bytes, file: file, limits: limits) }
+        #if PLUGBOARD_YAML
+            return YAMLParser.parse(bytes, file: file, limits: limits)
+        #else
+            return .failure(yamlUnavailable(file))
+        #endif
+    }
+
+    /// The refusal of a YAML file where no YAML can be read: it names the file and the JSON file to ship instead.
+    static func yamlUnavailable(_ file: String) -> Diagnostic {
+        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        return Diagnostic(
+            .yamlUnavailable,
+            "this build reads JSON profiles only (no libyaml on this platform); ship \(file) as \(name).json",
+            at: SourcePosition(file: file, line: 1, column: 1))
+    }
+}
