@@ -108,8 +108,8 @@ struct FileSignature: Equatable, Sendable {
         guard stat(path, &info) == 0, let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         self.resolved = String(cString: resolved)
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        device = Self.word(info.st_dev)
+        inode = Self.word(info.st_ino)
         size = Int64(info.st_size)
         #if canImport(Darwin)
             modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
@@ -118,5 +118,11 @@ struct FileSignature: Equatable, Sendable {
             modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
             changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
+    }
+
+    /// A `stat` number as one word, whatever its C type: `dev_t` is a signed `Int32` on Darwin, where a
+    /// device number may be negative (and `UInt64(_:)` would trap), and `UInt64` on Linux.
+    static func word(_ number: some BinaryInteger) -> UInt64 {
+        UInt64(truncatingIfNeeded: number)
     }
 }

@@ -33,6 +33,15 @@ import Testing
         var refusals: Int { outcomes.filter { if case .refused = $0 { true } else { false } }.count }
     }
 
+    /// Darwin's `dev_t` is a signed `Int32`, and a device number there may be negative: the signature keeps
+    /// its bits instead of trapping, and two numbers stay two.
+    @Test func aNegativeDeviceNumberIsKeptNotATrap() {
+        #expect(FileSignature.word(Int32(-1)) == UInt64.max)
+        #expect(FileSignature.word(Int32(-2)) != FileSignature.word(Int32(-1)))
+        #expect(FileSignature.word(Int32(16_777_220)) == 16_777_220)
+        #expect(FileSignature.word(UInt64.max) == UInt64.max)
+    }
+
     @Test func kubernetesSymbolicLinkSwapIsOneReload() throws {
         // The layout the kubelet makes for a ConfigMap volume.
         let volume = Fixtures.temporaryDirectory()
