@@ -16,12 +16,17 @@ enum CLI {
         let errors: String
     }
 
+    /// The built product `name`, beside the tests in the build folder. On Linux the tests are an executable
+    /// there (`CommandLine.arguments[0]`); on macOS they are a `.xctest` bundle there, loaded by `xctest` or
+    /// `swiftpm-testing-helper` from the toolchain, so the bundle's folder is the one to look in.
     static func binary(_ name: String) -> String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
-                .path,
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path,
-        ]
+        let testBundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        let folders =
+            testBundles.map { $0.deletingLastPathComponent() } + [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Bundle.main.bundleURL.deletingLastPathComponent(),
+            ]
+        let candidates = folders.map { $0.appendingPathComponent(name).path }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 

@@ -22,13 +22,16 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
-    /// The scenarios' executable, built beside this test bundle.
+    /// The scenarios' executable, built beside this test bundle: the folder of the `.xctest` bundle on macOS,
+    /// of the test executable on Linux.
     static let checks: URL = {
         let name = "plugboard-singleton-checks"
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-        ]
+        let candidates =
+            Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map {
+                $0.deletingLastPathComponent().appendingPathComponent(name)
+            } + [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+            ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 }
