@@ -42,6 +42,24 @@ extension Container {
         #expect(Container.shared.tracker().name == "awaited")
     }
 
+    /// Factory 3.2's `Container.shared { }` takes a `@Sendable @isolated(any)` closure, so a main-actor test
+    /// sets its container up with main-actor code, and the closure runs on the main actor.
+    @Test @MainActor func aMainActorTestSetsUpItsContainerWithAMainActorClosure() async {
+        let viewModel = ContentViewModel(service: MockGreeting())
+        await Container.shared { @MainActor container in
+            await Task.yield()
+            MainActor.assertIsolated()
+            let greeting = viewModel.service.greeting
+            container.tracker.register { Tracker(greeting) }
+        }
+        #expect(Container.shared.tracker().name == "mock")
+        let setUp: @Sendable @isolated(any) (Container) async -> Void = { @MainActor in
+            $0.tracker.register { Tracker("from a stored closure") }
+        }
+        await Container.shared.with(setUp)
+        #expect(Container.shared.tracker().name == "from a stored closure")
+    }
+
     @Test func aTwoArgumentDecoratorIsToldWhetherTheInstanceIsNew() {
         let seen = Seen()
         let factory = Container.shared.cachedTracker.decorator { tracker, isNew in

@@ -69,9 +69,11 @@ extension ManagedContainer {
         return self
     }
 
-    /// The `async` form of ``with(_:)``.
+    /// The `async` form of ``with(_:)``, as Factory 3.2 spells it: the closure keeps its own isolation
+    /// (`@isolated(any)`), so a `@MainActor` test sets its container up with main-actor code and the closure runs
+    /// there.
     @discardableResult
-    public func with(_ transform: (Self) async throws -> Void) async rethrows -> Self {
+    public func with(_ transform: @Sendable @isolated(any) (Self) async throws -> Void) async rethrows -> Self {
         try await transform(self)
         return self
     }
@@ -83,9 +85,11 @@ extension ManagedContainer {
         try with(transform)
     }
 
-    /// The `async` form of ``callAsFunction(_:)``.
+    /// The `async` form of ``callAsFunction(_:)``: `await Container.shared { @MainActor in ... }` runs its
+    /// closure on the closure's own actor, as Factory 3.2's does.
     @discardableResult
-    public func callAsFunction(_ transform: (Self) async throws -> Void) async rethrows -> Self {
+    public func callAsFunction(_ transform: @Sendable @isolated(any) (Self) async throws -> Void) async rethrows -> Self
+    {
         try await with(transform)
     }
 
