@@ -78,20 +78,45 @@ final class ModifierContainer: ManagedContainer {
         #expect(decorations.all == ["factory real", "container real", "factory real", "container real"])
     }
 
-    @Test func traceLogsEveryResolution() {
+    /// Factory's trace lines: the level from 0, four spaces a level, then `Container.key<Type> = M:address Type`,
+    /// where `M` says where the instance came from (`F` the definition, `R` a registration, `O` a context
+    /// override, `C` a scope's kept instance), as Factory's own tests read them.
+    @Test func traceLogsEveryResolutionAsFactoryDoes() throws {
         let container = TestContainer()
         let lines = Lines()
         container.manager.logger = { lines.append($0) }
         container.manager.trace = true
-        _ = container.graphRoot()
+        let root = container.graphRoot()
         container.manager.trace = false
         _ = container.unique()
-        // Parents first, each line with its depth, as Factory logs a graph.
         #expect(
-            lines.all == [
-                "Plugboard: 0: TestContainer.graphRoot<Dependent> = Dependent",
-                "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
-                "Plugboard: 1:   TestContainer.graphThing<Thing> = Thing (Graph)",
+            lines.all.map(Self.withoutAddress) == [
+                "0: TestContainer.graphRoot<Dependent> = F:# Dependent",
+                "1:     TestContainer.graphThing<Thing> = F:# Thing",
+                "1:     TestContainer.graphThing<Thing> = C:# Thing",
+            ])
+        let address = Int(bitPattern: ObjectIdentifier(root.a))
+        #expect(lines.all[1].contains(" = F:\(address) Thing"), "the instance's address, as Factory shows it")
+        #expect(lines.all[2].contains(" = C:\(address) Thing"), "the graph scope's kept instance: the same one")
+    }
+
+    /// `R` for a registration, `O` for a context override (`onTest` under `swift test`), `C` for a cached hit.
+    @Test func traceMarksRegistrationsOverridesAndCachedInstances() {
+        let container = TestContainer()
+        let lines = Lines()
+        container.manager.logger = { lines.append($0) }
+        container.unique.register { Thing("registered") }
+        container.cachedThing.onTest { Thing("under test") }
+        container.manager.trace = true
+        _ = container.unique()
+        _ = container.cachedThing()
+        _ = container.cachedThing()
+        container.manager.trace = false
+        #expect(
+            lines.all.map(Self.withoutAddress) == [
+                "0: TestContainer.unique<Thing> = R:# Thing",
+                "0: TestContainer.cachedThing<Thing> = O:# Thing",
+                "0: TestContainer.cachedThing<Thing> = C:# Thing",
             ])
     }
 
@@ -103,14 +128,19 @@ final class ModifierContainer: ManagedContainer {
         _ = container.a()
         _ = container.c()
         #expect(
-            lines.all == [
-                "Plugboard: 0: TraceContainer.a<String> = String",
-                "Plugboard: 1:   TraceContainer.b<String> = String",
-                "Plugboard: 2:     TraceContainer.c<String> = String",
-                "Plugboard: 1:   TraceContainer.d<String> = String",
-                "Plugboard: 2:     TraceContainer.e<String> = String",
-                "Plugboard: 0: TraceContainer.c<String> = String",
+            lines.all.map(Self.withoutAddress) == [
+                "0: TraceContainer.a<String> = F:# String",
+                "1:     TraceContainer.b<String> = F:# String",
+                "2:         TraceContainer.c<String> = F:# String",
+                "1:     TraceContainer.d<String> = F:# String",
+                "2:         TraceContainer.e<String> = F:# String",
+                "0: TraceContainer.c<String> = F:# String",
             ])
+    }
+
+    /// A trace line with its address as `#`, for lines whose addresses differ from run to run.
+    static func withoutAddress(_ line: String) -> String {
+        line.replacingOccurrences(of: #"= ([A-Z]):-?[0-9]+ "#, with: "= $1:# ", options: .regularExpression)
     }
 
     @Test func promisedResolvesToNilUntilRegistered() {

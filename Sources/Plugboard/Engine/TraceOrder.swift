@@ -24,8 +24,9 @@ enum TraceOrder {
         }
         dictionary[key] = nil
         for ordered in preOrder(pending) {
-            let indent = String(repeating: "  ", count: ordered.depth - 1)
-            ordered.log("Plugboard: \(ordered.depth - 1): \(indent)\(ordered.line)")
+            // Factory's layout: the level from 0, then four spaces a level.
+            let indent = String(repeating: "    ", count: ordered.depth - 1)
+            ordered.log("\(ordered.depth - 1): \(indent)\(ordered.line)")
         }
     }
 

@@ -101,7 +101,7 @@ extension FactoryRegistration {
             decorator(instance)
         }
         if settings.trace {
-            traceResolution(settings, instance, scope: fields.scope ?? settings.defaultScope)
+            traceResolution(settings, instance, fields, made: made)
         }
         return instance
     }
@@ -291,9 +291,10 @@ extension FactoryRegistration {
     }
 
     @usableFromInline
-    func traceResolution(_ settings: ManagerSettings, _ instance: T, scope: Scope?) {
-        let scopeName = scope.map { " (\(String(describing: type(of: $0))))" } ?? ""
-        let line = "\(containerName).\(key.name)<\(T.self)> = \(type(of: instance as Any))\(scopeName)"
+    func traceResolution(_ settings: ManagerSettings, _ instance: T, _ fields: SlotFields, made: Bool) {
+        let line =
+            "\(containerName).\(key.name)<\(T.self)> = \(made ? madeBy(fields) : "C"):\(Self.address(of: instance)) "
+            + "\(type(of: instance as Any))"
         let frames = ThreadResolutions.current._withUnsafeGuaranteedRef { $0.frames }
         // The graph's root: the outermost resolution, or one whose parent's container does not trace.
         let isRoot =
@@ -303,5 +304,21 @@ extension FactoryRegistration {
             }
         TraceOrder.finished(
             TraceOrder.Entry(depth: max(1, frames.count), line: line, log: settings.logger), isRoot: isRoot)
+    }
+
+    /// Factory's trace marker for a new instance: `O` from a context override, `R` from a registration, `F`
+    /// from the definition (a scope's kept instance is `C`).
+    func madeBy(_ fields: SlotFields) -> String {
+        if !fields.contexts.isEmpty,
+            FactoryContext.matching(fields.contexts, checkArguments: fields.hasArgumentContexts) != nil
+        {
+            return "O"
+        }
+        return fields.registration == nil ? "F" : "R"
+    }
+
+    /// The number Factory's trace shows for an instance: an object's address (a value is boxed, as there).
+    static func address(of instance: T) -> Int {
+        Int(bitPattern: ObjectIdentifier(instance as AnyObject))
     }
 }
