@@ -24,6 +24,11 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     /// Guards `children`, which a lookup reads only when this container has no registration of its own.
     private let childrenLock = NSLock()
     private var children: [Resolver] = []
+    /// The registrations here that use `.cached`, `.shared` or `.container`, whose instances are kept as
+    /// Resolver keeps them (see ``ResolverInstanceCache``).
+    let keptScopes = ResolverKeptScopes()
+    /// What the `.container` scope keeps for resolutions that start in this resolver.
+    let containerInstances = ResolverInstanceCache(holding: .strongly)
 
     /// The container that static `register` calls use. Settable, as in Resolver; ``root`` keeps pointing at
     /// the container it pointed at until it is set too (or ``reset()`` points it at the new `main`).
@@ -99,8 +104,17 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         // As in Resolver: a registration starts with `defaultScope` (whatever the one it replaces had), and an
         // instance a scope already holds for this type and name survives it.
         let registration = Self.registration(in: self, Service.self, name: name?.rawValue)
-        registration.registerKeepingInstances(factory, scope: Self.defaultScope)
+        registration.registerKeepingInstances(factory, scope: nil)
+        applyScope(Self.defaultScope, to: registration)
         return ResolverOptions(registration: registration, resolver: self, name: name, factory: factory)
+    }
+
+    /// Sets the scope of one of this resolver's registrations: the engine's, except for Resolver's caching
+    /// scopes, which this module keeps (the engine then makes a new instance whenever asked).
+    func applyScope<Service>(_ scope: Scope, to registration: FactoryRegistration<Call, Service?>) {
+        let kept = ResolverKeptScopes.Kind(scope)
+        keptScopes.set(kept, for: registration.key)
+        registration.applyScopeKeepingInstances(kept == nil ? scope : .unique)
     }
 
     // MARK: Resolution
@@ -125,7 +139,17 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         let key = Self.key(Service.self, name: name)
         guard let owner = owner(of: key) else { return nil }
         let registration = Self.registration(in: owner, Service.self, key: key)
-        return registration.resolve(Call(resolver: self, args: Args(args)))
+        let call = Call(resolver: self, args: Args(args))
+        let service: Service?
+        switch owner.keptScopes.kind(of: key) {
+        case nil: service = registration.resolve(call)
+        case .cached: service = ResolverInstanceCache.cached.instance(for: key) { registration.resolve(call) }
+        case .shared: service = ResolverInstanceCache.shared.instance(for: key) { registration.resolve(call) }
+        // As in Resolver: kept by the resolver where the resolution started, not the one that registered it.
+        case .container: service = containerInstances.instance(for: key) { registration.resolve(call) }
+        }
+        if let service { Self.decorateResolved(service) }
+        return service
     }
 
     /// Registers on `main` (see the instance method).

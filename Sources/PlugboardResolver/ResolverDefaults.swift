@@ -59,17 +59,47 @@ final class LiveResolvers: @unchecked Sendable {
 }
 
 extension Scope.Cached {
-    /// Resolver's `ResolverScope.cached.reset()`: clears what this scope keeps in every `Resolver` container.
-    /// (A `Container` of Factory's kind clears a scope with `manager.reset(scope:)`.)
+    /// Resolver's `ResolverScope.cached.reset()`: clears what this scope keeps for every `Resolver` (one
+    /// instance per type and name in the process, as Resolver keeps them). A cache scope of your own is
+    /// cleared in every `Resolver` container; `ResolverScope.container.reset()` does nothing, as in Resolver
+    /// (`resolver.cache.reset()` clears one resolver's). A `Container` of Factory's kind clears a scope with
+    /// `manager.reset(scope:)`.
     public func reset() {
-        for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+        if self === Scope.cached {
+            ResolverInstanceCache.cached.reset()
+        } else if self !== Scope.container {
+            for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+        }
     }
 }
 
 extension Scope.Shared {
-    /// Resolver's `ResolverScope.shared.reset()`: clears what this scope keeps in every `Resolver` container.
+    /// Resolver's `ResolverScope.shared.reset()`: forgets what this scope keeps for every `Resolver`.
     public func reset() {
-        for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+        if self === Scope.shared {
+            ResolverInstanceCache.shared.reset()
+        } else {
+            for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+        }
+    }
+}
+
+extension Resolver {
+    private static let decorateLock = NSLock()
+    nonisolated(unsafe) private static var decorateStorage: ((_ service: Any) -> Void)?
+
+    /// Resolver 1.5.1's hook, called with every service a resolver resolves (`resolve` and `optional`, nested
+    /// resolutions included), in debug builds only as in Resolver: for logging what a program resolves.
+    public static var decorate: ((_ service: Any) -> Void)? {
+        get { decorateLock.withLock { decorateStorage } }
+        set { decorateLock.withLock { decorateStorage = newValue } }
+    }
+
+    /// Calls ``decorate`` with a resolved service, in debug builds.
+    static func decorateResolved(_ service: Any) {
+        #if DEBUG
+            decorate?(service)
+        #endif
     }
 }
 

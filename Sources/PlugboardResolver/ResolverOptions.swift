@@ -36,16 +36,18 @@ public struct ResolverOptions<Service>: Sendable {
     /// changed). As in Resolver, an instance a scope holds for this type and name survives a change of scope.
     @discardableResult
     public func scope(_ scope: Scope) -> Self {
-        registration.applyScopeKeepingInstances(scope)
+        resolver.applyScope(scope, to: registration)
         return self
     }
 
     /// Also registers this service as `type` (usually a protocol it conforms to), optionally under `name`.
+    ///
+    /// As in Resolver, `type` resolves the service's unnamed registration, even when this one has a name:
+    /// `register(name: .fast) { FastStore() }.implements(Store.self)` makes `Store` the unnamed service's.
     @discardableResult
     public func implements<Protocol>(_ type: Protocol.Type, name: Resolver.Name? = nil) -> Self {
-        let ownName = self.name?.rawValue
         resolver.register(type, name: name) { (resolver: Resolver, args: Resolver.Args) -> Protocol? in
-            resolver.optional(Service.self, name: ownName, args: args) as? Protocol
+            resolver.resolve(Service.self, args: args) as? Protocol
         }
         return self
     }

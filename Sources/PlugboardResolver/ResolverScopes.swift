@@ -9,8 +9,10 @@ public typealias ResolverScope = Scope
 public typealias ResolverScopeCache = Scope.Cached
 
 extension Scope {
-    /// Resolver's `.container`: one instance per resolver, Plugboard's `cached`.
-    public static var container: Cached { cached }
+    /// Resolver's `.container`: one instance per resolver where a resolution starts (a child's registration
+    /// resolved from its parent is kept by the parent), cleared by that resolver's ``Resolver/cache``, and not
+    /// by `ResolverScope.cached.reset()`.
+    public static let container = Cached()
 }
 
 extension Resolver {
@@ -57,7 +59,7 @@ extension Resolver {
 
         /// Drops every instance the `.container` scope keeps in this resolver.
         public func reset() {
-            resolver.manager.reset(scope: .container)
+            resolver.containerInstances.reset()
         }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Where Resolver's caching scopes keep instances, by registration key (type and name), as Resolver 1.5 keeps
+/// them: `.cached` and `.shared` once per process, whatever resolver registered the service, and `.container`
+/// in the resolver where a resolution started. The engine resolves these registrations as unique; the
+/// resolver asks the cache first (see ``Resolver/optional(_:name:args:)``).
+final class ResolverInstanceCache: @unchecked Sendable {
+    /// Whether instances are kept strongly, or (`.shared`) only while someone else holds them.
+    enum Holding {
+        case strongly, weakly
+    }
+
+    /// An instance the `.shared` scope keeps while someone else holds it.
+    private struct WeakInstance {
+        weak var object: AnyObject?
+    }
+
+    /// `.cached`'s instances, for every resolver in the process.
+    static let cached = ResolverInstanceCache(holding: .strongly)
+    /// `.shared`'s instances, for every resolver in the process.
+    static let shared = ResolverInstanceCache(holding: .weakly)
+
+    let holding: Holding
+    /// Guards the tables, never held while a factory runs.
+    private let lock = NSLock()
+    private var strong: [FactoryKey: Any] = [:]
+    private var weak: [FactoryKey: WeakInstance] = [:]
+    /// One build lock per key, so that two threads build a key's instance once, and only a real dependency
+    /// cycle (which the engine reports) could make two builds wait on each other.
+    private var buildLocks: [FactoryKey: NSRecursiveLock] = [:]
+
+    init(holding: Holding) {
+        self.holding = holding
+    }
+
+    /// The instance kept for `key`, or the one `make` returns, kept when it is not nil (and, held weakly, only
+    /// when it is an object, as Resolver's shared scope keeps only objects).
+    func instance<Service>(for key: FactoryKey, make: () -> Service?) -> Service? {
+        if let kept: Service = kept(key) { return kept }
+        let buildLock = lock.withLock {
+            if let existing = buildLocks[key] { return existing }
+            let made = NSRecursiveLock()
+            buildLocks[key] = made
+            return made
+        }
+        buildLock.lock()
+        defer { buildLock.unlock() }
+        if let kept: Service = kept(key) { return kept }
+        guard let made = make() else { return nil }
+        lock.withLock {
+            switch holding {
+            case .strongly:
+                strong[key] = made
+            case .weakly:
+                if type(of: made as Any) is AnyClass { weak[key] = WeakInstance(object: made as AnyObject) }
+            }
+        }
+        return made
+    }
+
+    private func kept<Service>(_ key: FactoryKey) -> Service? {
+        lock.withLock {
+            switch holding {
+            case .strongly: strong[key] as? Service
+            case .weakly: weak[key]?.object as? Service
+            }
+        }
+    }
+
+    /// Drops every kept instance.
+    func reset() {
+        lock.withLock {
+            strong = [:]
+            weak = [:]
+        }
+    }
+}
+
+/// Which registrations of one resolver use one of Resolver's caching scopes, whose instances a
+/// ``ResolverInstanceCache`` keeps instead of the engine: recorded when a registration or its options set a scope.
+final class ResolverKeptScopes: @unchecked Sendable {
+    /// Which of Resolver's caching scopes a registration uses.
+    enum Kind {
+        case cached, shared, container
+
+        /// Resolver's scope objects that are kept here; any other scope is the engine's.
+        init?(_ scope: Scope) {
+            if scope === Scope.cached {
+                self = .cached
+            } else if scope === Scope.shared {
+                self = .shared
+            } else if scope === Scope.container {
+                self = .container
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private let lock = NSLock()
+    private var kinds: [FactoryKey: Kind] = [:]
+
+    /// The kind of registration `key`, if it uses one of Resolver's caching scopes.
+    func kind(of key: FactoryKey) -> Kind? {
+        lock.withLock { kinds[key] }
+    }
+
+    /// Records the scope of registration `key`.
+    func set(_ kind: Kind?, for key: FactoryKey) {
+        lock.withLock { kinds[key] = kind }
+    }
+}
