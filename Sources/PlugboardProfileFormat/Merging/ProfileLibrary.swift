@@ -83,7 +83,10 @@ import Foundation
             return (nil, [diagnostic])
         case .success(let tree):
             let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let (document, diagnostics) = DocumentReader.read(tree, name: name)
+            var (document, diagnostics) = DocumentReader.read(tree, name: name)
+            // The file read, which hashes and watchers follow; a converted profile's findings still point at
+            // the YAML its source map names.
+            document.file = file
             return (document, diagnostics)
         }
     }

@@ -122,6 +122,19 @@
     /// How many nodes the tree holds.
     package var count: Int { records.count }
 
+    /// This tree read from `file`, with the nodes before `kept` placed at `positions` (a line and a column
+    /// each), the nodes in `plain` marked as written plain, and the root's pairs from `kept` on left out: what a
+    /// source map restores (see ``ProfileSourceMap``).
+    func restoring(file: String, positions: [Int32], plain: [Int], keptRootChildren kept: Int) -> NodeTree {
+        var table = storage.table
+        for index in 0..<positions.count / 2 {
+            table.setPosition(of: index, line: positions[2 * index], column: positions[2 * index + 1])
+        }
+        for index in plain { table.markPlain(index) }
+        table.setChildren(of: root, table.children(of: root).prefix(kept))
+        return NodeTree(table, root: root, fileNumber: InternedNames.number(of: file))
+    }
+
     /// The node at `index`.
     package subscript(index: Int) -> Node {
         Node(kind: kind(of: index), position: position(of: index))

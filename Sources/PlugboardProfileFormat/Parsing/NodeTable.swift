@@ -79,6 +79,17 @@ struct NodeTable: Sendable {
         return records.count - 1
     }
 
+    /// Moves node `index` to another line and column (a source map's; see ``ProfileSourceMap``).
+    mutating func setPosition(of index: Int, line: Int32, column: Int32) {
+        records[index].line = line
+        records[index].column = column
+    }
+
+    /// Marks scalar node `index` as written plain (a source map's; see ``ProfileSourceMap``).
+    mutating func markPlain(_ index: Int) {
+        records[index].tag = .plain
+    }
+
     /// Sets the children of collection node `index` (key, value, key, value... for a mapping).
     mutating func setChildren(of index: Int, _ children: ArraySlice<Int32>) {
         records[index].first = Int32(truncatingIfNeeded: links.count)

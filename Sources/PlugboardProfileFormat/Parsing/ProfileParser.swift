@@ -18,7 +18,9 @@ public enum ProfileParser {
     @_spi(Tools) public static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<
         NodeTree, Diagnostic
     > {
-        if file.hasSuffix(".json") { return JSONParser.parse(bytes, file: file, limits: limits) }
+        if file.hasSuffix(".json") {
+            return JSONParser.parse(bytes, file: file, limits: limits).flatMap(ProfileSourceMap.restoring)
+        }
         #if PLUGBOARD_YAML
             return YAMLParser.parse(bytes, file: file, limits: limits)
         #else
