@@ -41,6 +41,8 @@ let package = Package(
         .executable(name: "plugboard", targets: ["PlugboardCLI"]),
         // `swift package plugboard-validate --product APP`: build, export the catalog, validate the profiles.
         .plugin(name: "PlugboardValidatePlugin", targets: ["PlugboardValidatePlugin"]),
+        // At every build of a target with a `Profiles` folder: check its profiles and bundle them as JSON.
+        .plugin(name: "PlugboardProfilesPlugin", targets: ["PlugboardProfilesPlugin"]),
     ],
     traits: [
         .trait(
@@ -123,6 +125,12 @@ let package = Package(
                 permissions: []),
             dependencies: ["PlugboardCLI"],
             path: "Sources/PlugboardValidatePlugin"
+        ),
+        .plugin(
+            name: "PlugboardProfilesPlugin",
+            capability: .buildTool(),
+            dependencies: ["PlugboardCLI"],
+            path: "Sources/PlugboardProfilesPlugin"
         ),
         // The example program: a notes tool whose wiring comes from the profiles in Examples/Notes/Profiles.
         .executableTarget(

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // A package that uses Plugboard as an application would: it depends on it (by path here; by URL in yours),
 // uses every product, and has its own tests. CI builds it, runs it and validates its profiles, so that the
 // README's dependency lines and recipes keep working from outside the Plugboard package.
@@ -18,12 +18,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // Its profiles are in Sources/OrderService/Profiles: the build plugin checks them at every build (a
+        // broken one fails it at its line) and bundles them as JSON, which every platform reads.
         .target(
             name: "OrderService",
             dependencies: [
                 .product(name: "Plugboard", package: plugboard),
                 .product(name: "PlugboardProfiles", package: plugboard),
-            ]),
+            ],
+            exclude: ["Profiles"],
+            plugins: [.plugin(name: "PlugboardProfilesPlugin", package: plugboard)]),
         .executableTarget(
             name: "order-service",
             dependencies: [

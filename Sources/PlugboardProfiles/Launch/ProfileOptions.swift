@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+@_spi(Tools) import PlugboardProfileFormat
 
 /// How `applyProfile` finds, checks and applies profiles. The defaults read the launch arguments and
 /// environment of this process and search the folders of ``searchPath``.
@@ -56,14 +57,24 @@ public struct ProfileOptions: Sendable {
     }
 
     /// Searches `folder` among `bundle`'s resources after ``directories``: `Bundle.module` for profiles a
-    /// package target ships with `resources: [.copy("Profiles")]`, or a framework's bundle.
+    /// package target ships with `resources: [.copy("Profiles")]` or through `PlugboardProfilesPlugin`, or
+    /// `Bundle.main` for an app's.
     ///
-    /// A bundle without that folder adds nothing, so a missing resource is the launch's "profile not found",
-    /// which lists the folders searched.
+    /// Without that folder, the bundle's resource root is searched when profiles sit there (the build plugin
+    /// puts them there, as SwiftPM and Xcode bundle generated resources); otherwise the bundle adds nothing,
+    /// and a missing profile is the launch's "profile not found", which lists the folders searched.
     public mutating func searchBundle(_ bundle: Bundle, folder: String = "Profiles") {
         if let url = bundle.url(forResource: folder, withExtension: nil) {
             bundleDirectories.append(url.path)
+        } else if let root = bundle.resourceURL, Self.holdsProfiles(root) {
+            bundleDirectories.append(root.path)
         }
+    }
+
+    /// Whether `folder` holds a profile file.
+    private static func holdsProfiles(_ folder: URL) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.contains { ProfileLibrary.extensions.contains(($0 as NSString).pathExtension) }
     }
 
     /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``,

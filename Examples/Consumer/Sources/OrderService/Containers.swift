@@ -93,3 +93,14 @@ public final class PaymentContainer: SharedContainer, AutoRegistering {
 public func wiring() -> String {
     "store: \(OrderContainer.shared.store().name), max items: \(OrderContainer.shared.maxItems()), gateway: \(PaymentContainer.shared.gateway().name)"
 }
+
+/// Where the service's profiles are: bundled with this module by `PlugboardProfilesPlugin`, as JSON.
+public enum OrderServiceProfiles {
+    /// Launch options that search this module's bundled profiles (after `PLUGBOARD_PROFILE_PATH` and any folder
+    /// a deployment adds).
+    public static var options: ProfileOptions {
+        var options = ProfileOptions()
+        options.searchBundle(.module)
+        return options
+    }
+}

@@ -13,7 +13,9 @@ struct OrderServiceCommand: ParsableCommand {
     var plugboard: ProfileLaunchOptions
 
     func run() throws {
-        ProfileSystem.bootstrap(OrderContainer.shared, PaymentContainer.shared, options: plugboard.profileOptions())
+        ProfileSystem.bootstrap(
+            OrderContainer.shared, PaymentContainer.shared,
+            options: plugboard.profileOptions(OrderServiceProfiles.options))
         print(wiring())
     }
 }

@@ -6,8 +6,9 @@ import PlugboardProfilesTesting
 import PlugboardTesting
 import Testing
 
-let profiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Profiles")
-    .standardized.path
+/// The service's profiles as written (the app's bundle has them as JSON).
+let profiles = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Sources/OrderService/Profiles").standardized.path
 
 extension Trait where Self == ContainerTrait<OrderContainer> {
     static var orders: Self { .init(shared: OrderContainer.$shared, container: .init()) }
