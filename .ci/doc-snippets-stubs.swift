@@ -165,3 +165,33 @@ final class XYZNetworkService {
 final class Repository {
     init(store: XYZSessionService) {}
 }
+// stub: XCUIApplication
+/// XCUITest's, which only Apple's XCTest has: what the UI-test snippets use.
+final class XCUIApplication {
+    var launchArguments: [String] = []
+    func launch() {}
+    var staticTexts: XCUIElementQuery { XCUIElementQuery() }
+}
+struct XCUIElementQuery {
+    subscript(_ label: String) -> XCUIElement { XCUIElement() }
+}
+struct XCUIElement {
+    var exists: Bool { true }
+}
+// stub: View Text PreviewProvider
+/// SwiftUI's, which only Apple's systems have: what the preview snippets use.
+@MainActor protocol View {
+    associatedtype Body: View
+    var body: Body { get }
+}
+extension Never: View {
+    var body: Never { fatalError() }
+}
+struct Text: View {
+    init(_ text: String) {}
+    var body: Never { fatalError() }
+}
+@MainActor protocol PreviewProvider {
+    associatedtype Previews: View
+    static var previews: Previews { get }
+}
