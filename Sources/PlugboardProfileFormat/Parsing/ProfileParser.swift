@@ -33,7 +33,8 @@ public enum ProfileParser {
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         return Diagnostic(
             .yamlUnavailable,
-            "this build reads JSON profiles only (no libyaml on this platform); ship \(file) as \(name).json",
+            "this build reads JSON profiles only (no libyaml on this platform): ship \(file) as \(name).json, "
+                + "or let PlugboardProfilesPlugin convert it at build time",
             at: SourcePosition(file: file, line: 1, column: 1))
     }
 }
