@@ -12,31 +12,62 @@ import PlugboardProfiles
 ///
 /// The names start with another prefix when one is given.
 public final class ReloadMetrics: Sendable {
-    private let attempts: Counter
-    private let applied: Counter
-    private let refused: Counter
-    private let lastSuccessful: Gauge
-    private let generation: Gauge
+    private let prefix: String
+    /// The factory given, or nil for the bootstrapped `MetricsSystem`'s at the first record.
+    private let factory: (any MetricsFactory)?
+    private let bound = Bound()
     private let recorded = Recorded()
 
-    /// Metrics named `PREFIX_reload_...` and `PREFIX_generation`, made by `factory` (the bootstrapped
-    /// `MetricsSystem`'s by default).
-    public init(prefix: String = "plugboard", factory: any MetricsFactory = MetricsSystem.factory) {
-        attempts = Counter(label: "\(prefix)_reload_attempts_total", factory: factory)
-        applied = Counter(label: "\(prefix)_reload_applied_total", factory: factory)
-        refused = Counter(label: "\(prefix)_reload_refused_total", factory: factory)
-        lastSuccessful = Gauge(label: "\(prefix)_reload_last_successful", factory: factory)
-        generation = Gauge(label: "\(prefix)_generation", factory: factory)
+    /// Metrics named `PREFIX_reload_...` and `PREFIX_generation`, made by `factory`, or by the bootstrapped
+    /// `MetricsSystem`'s when none is given. That one is asked when the metrics first record, not now, so a
+    /// service made before the program bootstraps `MetricsSystem` (`ProfileReloadService()` as a default
+    /// argument, a service built before `main` sets up Prometheus) still reports to it.
+    public init(prefix: String = "plugboard", factory: (any MetricsFactory)? = nil) {
+        self.prefix = prefix
+        self.factory = factory
     }
 
     /// Brings the metrics up to `status`: the counters by what it counted since the last record.
     func record(_ status: ReloadStatus) {
+        let metrics = bound.metrics { Metrics(prefix: prefix, factory: factory ?? MetricsSystem.factory) }
         let (newAttempts, newApplied, newRefused) = recorded.advance(to: status)
-        if newAttempts > 0 { attempts.increment(by: newAttempts) }
-        if newApplied > 0 { applied.increment(by: newApplied) }
-        if newRefused > 0 { refused.increment(by: newRefused) }
-        lastSuccessful.record(status.isDegraded ? 0 : 1)
-        generation.record(status.generation)
+        if newAttempts > 0 { metrics.attempts.increment(by: newAttempts) }
+        if newApplied > 0 { metrics.applied.increment(by: newApplied) }
+        if newRefused > 0 { metrics.refused.increment(by: newRefused) }
+        metrics.lastSuccessful.record(status.isDegraded ? 0 : 1)
+        metrics.generation.record(status.generation)
+    }
+
+    /// The five metrics, made by one factory.
+    private struct Metrics: Sendable {
+        let attempts: Counter
+        let applied: Counter
+        let refused: Counter
+        let lastSuccessful: Gauge
+        let generation: Gauge
+
+        init(prefix: String, factory: any MetricsFactory) {
+            attempts = Counter(label: "\(prefix)_reload_attempts_total", factory: factory)
+            applied = Counter(label: "\(prefix)_reload_applied_total", factory: factory)
+            refused = Counter(label: "\(prefix)_reload_refused_total", factory: factory)
+            lastSuccessful = Gauge(label: "\(prefix)_reload_last_successful", factory: factory)
+            generation = Gauge(label: "\(prefix)_generation", factory: factory)
+        }
+    }
+
+    /// The metrics once made: at the first record.
+    private final class Bound: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: Metrics?
+
+        func metrics(_ make: () -> Metrics) -> Metrics {
+            lock.withLock {
+                if let made { return made }
+                let metrics = make()
+                made = metrics
+                return metrics
+            }
+        }
     }
 }
 

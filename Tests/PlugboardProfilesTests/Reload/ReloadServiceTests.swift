@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import MetricsTestKit
 import Plugboard
@@ -10,6 +11,26 @@ import Testing
 /// The reload service as a `ServiceGroup` runs it: it watches with real time (a 20 ms poll and a 50 ms quiet
 /// period), survives a refusal, counts every attempt, and returns on graceful shutdown.
 @Suite struct ReloadServiceTests {
+    /// A service is often made before the program bootstraps `MetricsSystem` (as a default argument, or before
+    /// `main` sets Prometheus up): its metrics must still reach the system bootstrapped by the time they record.
+    /// In a process of its own, as `MetricsSystem` is bootstrapped once per process.
+    @Test func metricsMadeBeforeTheMetricsSystemIsBootstrappedReachIt() async {
+        await #expect(processExitsWith: .success) {
+            let reloadMetrics = ReloadMetrics()
+            let system = TestMetrics()
+            MetricsSystem.bootstrap(system)
+            var status = ReloadStatus()
+            status.attempts = 2
+            status.applied = 1
+            status.generation = 2
+            reloadMetrics.record(status)
+            guard system.counterTotal(label: "plugboard_reload_attempts_total") == 2,
+                system.counterTotal(label: "plugboard_reload_applied_total") == 1,
+                (try? system.expectGauge("plugboard_generation").lastValue) == 2
+            else { exit(1) }
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func watchesRefusesAppliesCountsAndStopsOnGracefulShutdown() async throws {
         let program = try ReloadProgram(["app.yaml": appProfile()]) { options in
             options.reload.pollInterval = 0.02
