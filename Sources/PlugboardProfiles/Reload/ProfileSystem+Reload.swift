@@ -12,8 +12,11 @@ extension ProfileSystem {
     /// The active profile names, `PLUGBOARD__...` variables, `--plugboard-set` arguments and `env:` secrets are
     /// the launch's; the files, `extends` parents, `file:` and `config:` secrets and the configuration's
     /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or ``launch(_:options:)``).
+    ///
+    /// The work runs off the caller's executor, on the global concurrent one: called from the main actor, the
+    /// files, the configuration and the program's `Decodable` settings are read while the main actor goes on.
     @discardableResult
-    nonisolated(nonsending) public static func reload() async -> ReloadOutcome {
+    @concurrent public static func reload() async -> ReloadOutcome {
         guard let reloader else {
             preconditionFailure("Plugboard: ProfileSystem.reload() needs a launch (ProfileSystem.bootstrap) first")
         }
