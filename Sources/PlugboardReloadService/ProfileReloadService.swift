@@ -42,7 +42,11 @@ public struct ProfileReloadService: Service {
 
     /// Watches (and listens for `SIGHUP` when asked to) until graceful shutdown or cancellation.
     public func run() async throws {
-        let profiles = watcher.profiles
+        guard let profiles = watcher.profiles else {
+            // A program that launched no profiles has nothing to reload: the service waits for the shutdown.
+            try? await gracefulShutdown()
+            return
+        }
         let outcomes = profiles.outcomeUpdates()
         metrics?.record(profiles.status)
         await cancelWhenGracefulShutdown {

@@ -178,6 +178,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// (Reload) a reload would change the wiring of a singleton already built, or of a factory it was built
     /// from, and the program keeps its singletons (`ReloadOptions.builtSingletons`).
     package static let singletonAlreadyBuilt = DiagnosticCode("PB600", "singleton-already-built")
+    /// (Reload) `ProfileSystem.reload()` in a program that launched no profiles to reload.
+    package static let noLaunch = DiagnosticCode("PB601", "no-launch")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -189,7 +191,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
         invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag,
-        singletonAlreadyBuilt,
+        singletonAlreadyBuilt, noLaunch,
     ]
 }
 

@@ -11,15 +11,15 @@ extension ProfileSystem {
     ///
     /// The active profile names, `PLUGBOARD__...` variables, `--plugboard-set` arguments and `env:` secrets are
     /// the launch's; the files, `extends` parents, `file:` and `config:` secrets and the configuration's
-    /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or ``launch(_:options:)``).
+    /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or ``launch(_:options:)``);
+    /// before a launch, or after one that left nothing to reload (it wrote the catalog), it changes nothing and
+    /// is refused with PB601 at generation 0.
     ///
     /// The work runs off the caller's executor, on the global concurrent one: called from the main actor, the
     /// files, the configuration and the program's `Decodable` settings are read while the main actor goes on.
     @discardableResult
     @concurrent public static func reload() async -> ReloadOutcome {
-        guard let reloader else {
-            preconditionFailure("Plugboard: ProfileSystem.reload() needs a launch (ProfileSystem.bootstrap) first")
-        }
+        guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
         return reloader.reload()
     }
 
@@ -44,10 +44,18 @@ extension ProfileSystem {
 
     /// The process's watcher of the launch's files (the same one on every call): run it in a task, or through
     /// `PlugboardReloadService`'s service. It reloads with the launch options' ``ProfileOptions/reload`` settings.
+    ///
+    /// Asked for before a launch (or after one that left nothing to reload), it is a watcher with nothing to
+    /// watch: its ``ProfileWatcher/run()`` waits until its task is cancelled and reloads nothing.
     public static func watcher() -> ProfileWatcher {
-        guard let watcher = sharedWatcher else {
-            preconditionFailure("Plugboard: ProfileSystem.watcher() needs a launch (ProfileSystem.bootstrap) first")
-        }
-        return watcher
+        sharedWatcher ?? ProfileWatcher(nil, options: ReloadOptions())
+    }
+
+    /// What a reload without a launch reports.
+    static var noLaunch: Diagnostic {
+        Diagnostic(
+            .noLaunch,
+            "there are no profiles to reload: the program launched none (call ProfileSystem.bootstrap first)",
+            at: SourcePosition(file: "<reload>", line: 1, column: 1))
     }
 }

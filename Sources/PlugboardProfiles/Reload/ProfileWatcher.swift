@@ -19,8 +19,8 @@ import Foundation
 /// A file that stays missing for ten quiet periods is reloaded as it is, and refused (never read as empty).
 /// Changes made while a reload runs are seen by the next look and reloaded after it.
 public final class ProfileWatcher: @unchecked Sendable {
-    /// The profiles it reloads.
-    package let profiles: RunningProfiles
+    /// The profiles it reloads; nil for the watcher of a program that launched none.
+    package let profiles: RunningProfiles?
     private let interval: Double
     private let quietPeriod: Double
     /// Guards ``looks``.
@@ -39,7 +39,7 @@ public final class ProfileWatcher: @unchecked Sendable {
         var looked = false
     }
 
-    init(_ profiles: RunningProfiles, options: ReloadOptions) {
+    init(_ profiles: RunningProfiles?, options: ReloadOptions) {
         self.profiles = profiles
         interval = max(0.01, options.pollInterval)
         quietPeriod = max(0, options.quietPeriod)
@@ -58,6 +58,7 @@ public final class ProfileWatcher: @unchecked Sendable {
     /// when a change has been quiet for the quiet period. What ``run()`` does on each tick; tests call it with
     /// times of their own.
     package func look(at now: Double) -> ReloadOutcome? {
+        guard let profiles else { return nil }
         let paths = profiles.watchedFiles
         let due: Bool = lock.withLock {
             var changed = !looks.looked

@@ -31,6 +31,43 @@ import Testing
         }
     }
 
+    /// A program that launched no profiles and still reloads, or runs the reload service (its launch is
+    /// conditional, or comes later): an outcome and an idle service, never a crash. In a process of its own, with
+    /// no launch.
+    @Test func withoutALaunchAReloadIsRefusedAndTheServiceWaitsForShutdown() async {
+        await #expect(processExitsWith: .success) {
+            let outcome = await ProfileSystem.reload()
+            guard case .refused(0, let diagnostics) = outcome, diagnostics.map(\.code) == [.noLaunch] else {
+                exit(1)
+            }
+            guard ProfileSystem.reloadStatus == nil else { exit(2) }
+            let service = ProfileReloadService()
+            let stopped: Bool = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    do {
+                        try await testGracefulShutdown { shutdown in
+                            let running = Task { try await service.run() }
+                            try await Task.sleep(nanoseconds: 100_000_000)
+                            shutdown.triggerGracefulShutdown()
+                            try await running.value
+                        }
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: 10_000_000_000)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            guard stopped else { exit(3) }
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func watchesRefusesAppliesCountsAndStopsOnGracefulShutdown() async throws {
         let program = try ReloadProgram(["app.yaml": appProfile()]) { options in
             options.reload.pollInterval = 0.02
