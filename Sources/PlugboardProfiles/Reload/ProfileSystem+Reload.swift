@@ -26,6 +26,9 @@ extension ProfileSystem {
     /// Where reloads stand: the running generation, the last attempt, consecutive failures and whether the
     /// newest files are refused. Nil before the launch, and when the launch applied nothing a reload could
     /// change (it wrote the catalog, or it was refused and stopped the program).
+    ///
+    /// A snapshot of the last finished attempt: reading it never waits for a reload under way (a health
+    /// endpoint answers while a reload reads a slow volume), and a log handler may read it from inside one.
     public static var reloadStatus: ReloadStatus? {
         reloader?.status
     }

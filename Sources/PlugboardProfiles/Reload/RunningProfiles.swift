@@ -14,8 +14,20 @@ package final class RunningProfiles: @unchecked Sendable {
     /// The active profiles: chosen at launch, never changed by a reload.
     let selection: ProfileSelection
 
-    /// Serializes reloads, and guards everything below.
+    /// Serializes reloads, and guards everything below but ``snapshot``.
     private let lock = NSLock()
+    /// What readers see (``status``, ``current``, ``watchedFiles``) as of the last finished attempt, behind a
+    /// lock of its own that is never held while a reload works: a health endpoint, or a log handler called from
+    /// inside a reload, reads it without waiting for the files, the configuration or the program's decoding.
+    private let snapshotLock = NSLock()
+    private var snapshot: Snapshot
+
+    /// One consistent view of the running profiles.
+    private struct Snapshot {
+        var status: ReloadStatus
+        var current: ProfileLaunch
+        var watchedFiles: [String]
+    }
     /// The launch, or the last reload that applied.
     private var running: ProfileLaunch
     /// Per container name, per factory: what the running profiles set, with the values of its secrets'
@@ -53,7 +65,17 @@ package final class RunningProfiles: @unchecked Sendable {
             state.consecutiveFailures = 1
             lastLoggedRefusal = launch.inputsHash
         }
+        snapshot = Snapshot(status: ReloadStatus(), current: launch, watchedFiles: [])
+        publishSnapshot()
         generations.publish(ProfileGeneration(launch, number: 1, changed: launch.changedFactories))
+    }
+
+    /// Makes what the reload lock guards now what readers see. Called under that lock, at the end of an attempt.
+    private func publishSnapshot() {
+        var seen = Set<String>()
+        let files = (running.inputFiles.map(\.path) + newestFiles).filter { seen.insert($0).inserted }
+        let made = Snapshot(status: state, current: running, watchedFiles: files)
+        snapshotLock.withLock { snapshot = made }
     }
 
     /// A watcher of these profiles' files, with the launch options' reload settings.
@@ -62,18 +84,13 @@ package final class RunningProfiles: @unchecked Sendable {
     }
 
     /// The reload status.
-    package var status: ReloadStatus { lock.withLock { state } }
+    package var status: ReloadStatus { snapshotLock.withLock { snapshot.status } }
 
     /// The launch or the last applied reload.
-    package var current: ProfileLaunch { lock.withLock { running } }
+    package var current: ProfileLaunch { snapshotLock.withLock { snapshot.current } }
 
     /// Every file the running generation and the newest attempt read: profiles, parents, `file:` secrets.
-    package var watchedFiles: [String] {
-        lock.withLock {
-            var seen = Set<String>()
-            return (running.inputFiles.map(\.path) + newestFiles).filter { seen.insert($0).inserted }
-        }
-    }
+    package var watchedFiles: [String] { snapshotLock.withLock { snapshot.watchedFiles } }
 
     /// The applied generations, the running one first; a slow reader gets the newest.
     package func generationUpdates() -> AsyncStream<ProfileGeneration> { generations.subscribe(keepingNewest: 1) }
@@ -94,6 +111,7 @@ package final class RunningProfiles: @unchecked Sendable {
     package func reload(unless stopped: () -> Bool) -> ReloadOutcome? {
         let (outcome, lines) = lock.withLock {
             let outcome = reloadLocked(unless: stopped)
+            publishSnapshot()
             defer { pendingLog = [] }
             return (outcome, pendingLog)
         }
