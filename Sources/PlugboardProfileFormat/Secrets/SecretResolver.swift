@@ -34,9 +34,26 @@ package struct SecretResolver: Sendable {
     /// Where this resolver notes what it read, for a reload to watch the files and tell a rotated secret
     /// from an unchanged one; nil notes nothing.
     package var reads: SecretReads?
+    /// What answers instead of the environment, the files and the configuration: the values a generation read
+    /// when it was made (see ``pinned()``).
+    private var pinnedTo: SecretReads?
+
+    /// This resolver answering only with the values it read so far, reading nothing again and noting nothing:
+    /// what containers made later check against, so that they get their generation's secrets, whatever a mount
+    /// holds meanwhile (missing, or rotated but not yet reloaded).
+    package func pinned() -> SecretResolver {
+        var pinned = self
+        pinned.pinnedTo = reads ?? SecretReads()
+        pinned.reads = nil
+        return pinned
+    }
 
     /// The value of `reference`, or why there is none.
     package func resolve(_ reference: SecretReference) -> Result<String, Problem> {
+        if let pinnedTo {
+            return pinnedTo.result(of: reference)
+                ?? .failure(Problem(message: "secret \(reference) was not read when the running profiles were made"))
+        }
         let result = lookUp(reference)
         if let reads { reads.note(reference, result) }
         return result
@@ -81,10 +98,13 @@ package struct SecretResolver: Sendable {
     }
 }
 
-/// What a resolver read: each reference once, with a hash of its value (never the value), in the order read.
+/// What a resolver read: each reference once, with a hash of its value, in the order read, and what it
+/// resolved to, which a pinned resolver answers with (see ``SecretResolver/pinned()``). The values stay in
+/// memory, where the settings decoded from them are anyway; fingerprints and logs carry only hashes.
 package final class SecretReads: @unchecked Sendable {
     private let lock = NSLock()
     private var hashes: [SecretReference: UInt64] = [:]
+    private var results: [SecretReference: Result<String, SecretResolver.Problem>] = [:]
     private var order: [SecretReference] = []
 
     package init() {}
@@ -93,8 +113,14 @@ package final class SecretReads: @unchecked Sendable {
         var hash: UInt64 = 0
         if case .success(let value) = result { hash = FNV1a.hash(value.utf8) }
         lock.withLock {
+            results[reference] = result
             if hashes.updateValue(hash, forKey: reference) == nil { order.append(reference) }
         }
+    }
+
+    /// What `reference` resolved to when it was read, or nil when it was not read.
+    func result(of reference: SecretReference) -> Result<String, SecretResolver.Problem>? {
+        lock.withLock { results[reference] }
     }
 
     /// Each reference read and its value's hash (0 when it had none), in the order first read.

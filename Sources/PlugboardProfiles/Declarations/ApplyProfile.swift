@@ -80,11 +80,34 @@ extension ManagedContainer {
             return ProfileReport.noProfile
         }
         if !overridden, let launch {
-            let plan = launch.entries(for: name, declaring: live)
-            ProfileSystem.apply(plan, to: live, scopes: ProgramDeclarations([name: live], launch: launch).scopes)
-            return ProfileReport(launch, changed: plan.map(\.key))
+            switch launch.entries(for: name, declaring: live) {
+            case .success(let plan):
+                ProfileSystem.apply(plan, to: live, scopes: ProgramDeclarations([name: live], launch: launch).scopes)
+                return ProfileReport(launch, changed: plan.map(\.key))
+            case .failure(let mismatch):
+                return Self.keepingDefaults(name, launch, mismatch, options: options)
+            }
         }
         return applyAlone(name, live, options: options, overridden: overridden)
+    }
+
+    /// A container made after the launch that declares other choices than the launch checked (the program's
+    /// doing, not the files'): it keeps the code's wiring, and the findings are logged where the program's
+    /// launch logs. The process goes on, as it was running already.
+    private static func keepingDefaults(
+        _ name: String, _ launch: ProfileLaunch, _ mismatch: ProfileError, options containerOptions: ProfileOptions
+    ) -> ProfileReport {
+        let options = ProfileSystem.reloader?.options ?? containerOptions
+        for diagnostic in mismatch.diagnostics {
+            options.logger.error("\(ProgramEdge.shown(diagnostic, options: options))")
+        }
+        options.logger.error(
+            "profiles were not applied to this \(name): it declares other choices than the one the running profiles were checked against; keeping the code's defaults"
+        )
+        var report = ProfileReport(launch, changed: [])
+        report.diagnostics = mismatch.diagnostics
+        report.applied = false
+        return report
     }
 
     /// The launch of a program that did not bootstrap: this container is all it knows. A test's profile

@@ -132,22 +132,47 @@ public struct ProfileLaunch: Sendable {
         return (launch, entries)
     }
 
-    /// The checked entries of `container` for one of its instances: the launch's merged profiles checked
-    /// again against that instance's declarations (its closures are its own), without reading any file.
-    func entries(for container: String, declaring live: LiveDeclarations) -> [CheckedEntry<PreparedClosure>] {
-        guard isApplied, let merged, merged.containers[container] != nil else { return [] }
-        let (entries, diagnostics) = SecretResolver.$current.withValue(secrets) {
+    /// The checked entries of `container` for one of its instances: this generation's merged profiles checked
+    /// again against that instance's declarations (its closures are its own), reading nothing: no file, and each
+    /// secret as this generation read it. Errors when the instance declares other choices than the one this
+    /// generation was checked against (the program's doing): then nothing of it is safe to apply.
+    func entries(for container: String, declaring live: LiveDeclarations) -> Result<
+        [CheckedEntry<PreparedClosure>], ProfileError
+    > {
+        guard isApplied, let merged, merged.containers[container] != nil else { return .success([]) }
+        let (entries, diagnostics) = SecretResolver.$current.withValue(secrets?.pinned()) {
             ProfileChecker.check(
                 merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
         }
         let errors = diagnostics.filter { $0.severity == .error }
-        // The launch checked the same files against the same type's declarations: a difference is the
-        // program's (an instance that declares other things than the first did), and no profile is safe to apply.
-        precondition(
-            errors.isEmpty,
-            "Plugboard: this \(container) declares other choices than the one checked at launch:\n"
-                + errors.map(\.description).joined(separator: "\n"))
-        return entries[container] ?? []
+        guard errors.isEmpty else { return .failure(ProfileError(errors)) }
+        return .success(entries[container] ?? [])
+    }
+
+    /// The plan of each of `declared`, in order: the first instance of each container gets the entries this
+    /// generation `checked` against the program; another instance of the same type (declared by an
+    /// `autoRegister()`, or made for the program by its own code) is checked on its own, as a container made
+    /// later is. Fails with every mismatch when one instance declares other choices than its type's first.
+    func plans(for declared: [DeclarationCollector.Declared], checked: [String: [CheckedEntry<PreparedClosure>]])
+        -> Result<[[CheckedEntry<PreparedClosure>]], ProfileError>
+    {
+        var seen: Set<String> = []
+        var plans: [[CheckedEntry<PreparedClosure>]] = []
+        var mismatches: [Diagnostic] = []
+        plans.reserveCapacity(declared.count)
+        for instance in declared {
+            if seen.insert(instance.name).inserted {
+                plans.append(checked[instance.name] ?? [])
+                continue
+            }
+            switch entries(for: instance.name, declaring: instance.live) {
+            case .success(let plan): plans.append(plan)
+            case .failure(let mismatch):
+                plans.append([])
+                mismatches += mismatch.diagnostics
+            }
+        }
+        return mismatches.isEmpty ? .success(plans) : .failure(ProfileError(mismatches))
     }
 
     /// The settings `source` sets, asked for every setting the catalog's program declares.

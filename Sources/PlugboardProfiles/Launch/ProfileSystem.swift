@@ -16,8 +16,11 @@ import Plugboard
 ///
 /// Each container still declares its choices in its own `autoRegister()` with `applyProfile(...)`; the
 /// launch runs those first, collecting the declarations without applying anything. Containers made later
-/// (a new instance, a container after `reset()`, a test's fresh container) apply the same checked result for
-/// their type when they auto-register, without reading the files again.
+/// (a new instance, a container after `reset()`, a test's fresh container) apply the running profiles (the
+/// launch's, or the last applied reload's) when they auto-register, reading nothing again: no file, and every
+/// secret as those profiles read it, even while a mounted secret is missing or rotated but not yet reloaded. An
+/// instance that declares other choices than its type's first keeps the code's wiring, with the findings
+/// logged; listed at the launch, such instances refuse it whole.
 ///
 /// A program with one profile-aware container may leave the call out: its first `applyProfile` is then its
 /// launch, and a profile section naming any other container is an error.
@@ -100,18 +103,19 @@ public enum ProfileSystem {
 
         // The files parsed, kept so that a reload parses only the ones that changed.
         let parsed = ParsedFiles()
-        let (launch, entries) = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
+        let prepared = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
+        var launch = prepared.0
         let declared = collector.all
         var baselines: [ObjectIdentifier: [Int: FactoryWiring]] = [:]
-        if launch.isApplied {
-            var appliedTo: Set<String> = []
-            for instance in declared {
-                // The first instance of each container was checked with the program; another instance of the
-                // same type (declared by an autoRegister()) is checked on its own, as a container made later would be.
-                let first = appliedTo.insert(instance.name).inserted
-                let plan =
-                    first
-                    ? entries[instance.name] ?? [] : launch.entries(for: instance.name, declaring: instance.live)
+        // Every instance's plan before any is applied: an instance that declares other choices than the first of
+        // its type refuses the launch whole, as any other finding does.
+        let plans = launch.isApplied ? launch.plans(for: declared, checked: prepared.entries) : .success([])
+        if case .failure(let mismatch) = plans {
+            launch.outcome = .refused
+            launch.diagnostics = (launch.diagnostics + mismatch.diagnostics).sorted { $0.position < $1.position }
+        }
+        if case .success(let plans) = plans, launch.isApplied {
+            for (instance, plan) in zip(declared, plans) {
                 // The code's wiring of each factory the profiles change, which a reload that no longer changes it
                 // puts back.
                 let manager = instance.container.manager

@@ -145,6 +145,12 @@ package final class RunningProfiles: @unchecked Sendable {
             runningFingerprints = fingerprints
             return settle(.unchanged(generation: state.generation))
         }
+        // Every instance's plan before anything changes: a mismatch refuses the reload whole.
+        let plans: [[CheckedEntry<PreparedClosure>]]
+        switch candidate.plans(for: declared, checked: entries) {
+        case .success(let made): plans = made
+        case .failure(let mismatch): return refuse(candidate, mismatch.diagnostics)
+        }
         // Singletons are looked for once the epoch is open: one that a resolution builds from now on, from the
         // old wiring, is not kept, and one built before is found.
         var refusal: [Diagnostic] = []
@@ -160,7 +166,7 @@ package final class RunningProfiles: @unchecked Sendable {
             }
             stop = stopped()
             if stop { return false }
-            apply(candidate, entries: entries, changed: changed)
+            apply(candidate, plans: plans, changed: changed)
             if options.reload.builtSingletons == .replace { affected.forEach { $0.drop() } }
             return true
         }
@@ -228,17 +234,13 @@ package final class RunningProfiles: @unchecked Sendable {
     /// cached object may have been built from a changed factory, and no record says which (see "Reloading
     /// profiles").
     private func apply(
-        _ candidate: ProfileLaunch, entries: [String: [CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
+        _ candidate: ProfileLaunch, plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
     ) {
-        var first: Set<String> = []
-        for instance in declared {
+        for (instance, plan) in zip(declared, plans) {
             guard let keys = changed[instance.name] else {
                 instance.container.manager.dropKeptInstances()
                 continue
             }
-            let plan =
-                first.insert(instance.name).inserted
-                ? entries[instance.name] ?? [] : candidate.entries(for: instance.name, declaring: instance.live)
             let manager = instance.container.manager
             // The code's wiring of each factory, taken the first time a reload rewires it.
             let container = ObjectIdentifier(instance.container)
