@@ -101,6 +101,8 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
 package final class FileReadLog: @unchecked Sendable {
     private let lock = NSLock()
     private var reads: [(path: String, hash: UInt64)] = []
+    private var probes: [String] = []
+    private var probed: Set<String> = []
 
     package init() {}
 
@@ -109,8 +111,19 @@ package final class FileReadLog: @unchecked Sendable {
         lock.withLock { reads.append((path, hash)) }
     }
 
+    /// Notes the paths a profile's lookup in one folder tried (`app.yaml`, `app.yml`, `app.json`), there or
+    /// not: one appearing or going away changes what the same lookup finds.
+    func noteLookup(_ paths: [String]) {
+        lock.withLock {
+            for path in paths where probed.insert(path).inserted { probes.append(path) }
+        }
+    }
+
     /// Every read, in order.
     package var all: [(path: String, hash: UInt64)] { lock.withLock { reads } }
+
+    /// Every path a lookup tried, in order, once each.
+    package var lookups: [String] { lock.withLock { probes } }
 
     /// Runs `body` with the reads of the current task noted here.
     package func noting<R>(_ body: () throws -> R) rethrows -> R {

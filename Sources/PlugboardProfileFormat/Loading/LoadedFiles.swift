@@ -24,10 +24,10 @@ final class LoadedFiles: @unchecked Sendable {
     /// The files of profile `name` in `directory` (one normally; two or three are an error), looked for once.
     func candidates(_ name: String, in directory: String) -> [String] {
         let key = directory + "\u{0}" + name
+        let tried = ProfileLibrary.extensions.map { (directory as NSString).appendingPathComponent("\(name).\($0)") }
+        FileBytes.log?.noteLookup(tried)
         if let known = lock.withLock({ located[key] }) { return known }
-        let found = ProfileLibrary.extensions
-            .map { (directory as NSString).appendingPathComponent("\(name).\($0)") }
-            .filter { FileManager.default.fileExists(atPath: $0) }
+        let found = tried.filter { FileManager.default.fileExists(atPath: $0) }
         lock.withLock { located[key] = found }
         return found
     }

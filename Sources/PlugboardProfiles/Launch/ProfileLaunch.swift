@@ -50,6 +50,9 @@ public struct ProfileLaunch: Sendable {
     /// Every file read (profiles, parents, `file:` secrets), with a hash of what was read: what a watcher
     /// watches and a reload compares.
     var inputFiles: [(path: String, hash: UInt64)] = []
+    /// Every path a profile's lookup tried, there or not (`app.yaml`, `app.yml`, `app.json` in each folder
+    /// searched until one had it): a file appearing there changes what the same lookup finds.
+    var lookups: [String] = []
     /// One hash of every input: the files read, the secrets' values and the overrides' values.
     var inputsHash: UInt64 = 0
     /// The secret references resolved, with hashes of their values.
@@ -117,6 +120,7 @@ public struct ProfileLaunch: Sendable {
             log.noting { ProfileChecker.check(merged, against: program, containers: sections) }
         }
         launch.inputFiles = log.all
+        launch.lookups = log.lookups
         launch.inputsHash = inputsHash(files: launch.inputFiles, secrets: reads, overrides: overrides)
         launch.diagnostics = (loadDiagnostics + overrideDiagnostics + checkDiagnostics).sorted {
             $0.position < $1.position

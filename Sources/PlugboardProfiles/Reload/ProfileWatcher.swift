@@ -60,6 +60,7 @@ public final class ProfileWatcher: @unchecked Sendable {
     package func look(at now: Double) -> ReloadOutcome? {
         guard let profiles else { return nil }
         let paths = profiles.watchedFiles
+        let lookups = profiles.watchedLookups
         let due: Bool = lock.withLock {
             var changed = !looks.looked
             var missing = false
@@ -68,6 +69,13 @@ public final class ProfileWatcher: @unchecked Sendable {
                 let signature = FileSignature(path)
                 if signature == nil { missing = true }
                 if looks.looked, looks.seen[path] != .some(signature) { changed = true }
+                seen[path] = .some(signature)
+            }
+            // Where a lookup found nothing, or another file: one appearing (a new parent, a profile in an earlier
+            // folder, a second file of one name) is a change; their absence is the usual state, never waited for.
+            for path in lookups where seen[path] == nil {
+                let signature = FileSignature(path)
+                if looks.looked, let before = looks.seen[path], before != signature { changed = true }
                 seen[path] = .some(signature)
             }
             looks.seen = seen
@@ -82,8 +90,8 @@ public final class ProfileWatcher: @unchecked Sendable {
         }
         // A watcher stopped meanwhile (a service shutting down) applies nothing more.
         guard due, let outcome = profiles.reload(unless: { Task.isCancelled }) else { return nil }
-        // The reload may have read files that a look has not seen yet (new parents): they count from now.
-        let watched = profiles.watchedFiles
+        // The reload may have read files, or tried paths, that a look has not seen yet: they count from now.
+        let watched = profiles.watchedFiles + profiles.watchedLookups
         lock.withLock {
             for path in watched where looks.seen[path] == nil {
                 looks.seen[path] = .some(FileSignature(path))

@@ -27,6 +27,7 @@ package final class RunningProfiles: @unchecked Sendable {
         var status: ReloadStatus
         var current: ProfileLaunch
         var watchedFiles: [String]
+        var watchedLookups: [String]
     }
     /// The launch, or the last reload that applied.
     private var running: ProfileLaunch
@@ -39,6 +40,8 @@ package final class RunningProfiles: @unchecked Sendable {
     private var sortedKeys: [String: [String]] = [:]
     /// The files of the newest attempt, applied or not: a refused file's new parent is watched until fixed.
     private var newestFiles: [String]
+    /// The paths the newest attempt's lookups tried, there or not.
+    private var newestLookups: [String]
     /// The inputs of the last refusal that was logged, so the same broken content is logged once.
     private var lastLoggedRefusal: UInt64?
     private var state = ReloadStatus()
@@ -59,13 +62,14 @@ package final class RunningProfiles: @unchecked Sendable {
         running = launch
         self.baselines = baselines
         newestFiles = launch.inputFiles.map(\.path)
+        newestLookups = launch.lookups
         if !launch.isApplied {
             // A launch refused under `keepDefaults`: the code's wiring runs, and the files are what is wrong.
             state.isDegraded = true
             state.consecutiveFailures = 1
             lastLoggedRefusal = launch.inputsHash
         }
-        snapshot = Snapshot(status: ReloadStatus(), current: launch, watchedFiles: [])
+        snapshot = Snapshot(status: ReloadStatus(), current: launch, watchedFiles: [], watchedLookups: [])
         publishSnapshot()
         generations.publish(ProfileGeneration(launch, number: 1, changed: launch.changedFactories))
     }
@@ -74,7 +78,8 @@ package final class RunningProfiles: @unchecked Sendable {
     private func publishSnapshot() {
         var seen = Set<String>()
         let files = (running.inputFiles.map(\.path) + newestFiles).filter { seen.insert($0).inserted }
-        let made = Snapshot(status: state, current: running, watchedFiles: files)
+        let lookups = (running.lookups + newestLookups).filter { seen.insert($0).inserted }
+        let made = Snapshot(status: state, current: running, watchedFiles: files, watchedLookups: lookups)
         snapshotLock.withLock { snapshot = made }
     }
 
@@ -91,6 +96,10 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// Every file the running generation and the newest attempt read: profiles, parents, `file:` secrets.
     package var watchedFiles: [String] { snapshotLock.withLock { snapshot.watchedFiles } }
+
+    /// The paths the running generation's and the newest attempt's lookups tried that are not among
+    /// ``watchedFiles``: where a profile, a parent or a second file of one name may appear.
+    package var watchedLookups: [String] { snapshotLock.withLock { snapshot.watchedLookups } }
 
     /// The applied generations, the running one first; a slow reader gets the newest.
     package func generationUpdates() -> AsyncStream<ProfileGeneration> { generations.subscribe(keepingNewest: 1) }
@@ -132,6 +141,7 @@ package final class RunningProfiles: @unchecked Sendable {
             ProfileLaunch.prepare(against: program, options: options, selection: selection)
         }
         newestFiles = candidate.inputFiles.map(\.path)
+        newestLookups = candidate.lookups
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
         if running.isApplied && candidate.inputsHash == running.inputsHash {
             return settle(.unchanged(generation: state.generation))

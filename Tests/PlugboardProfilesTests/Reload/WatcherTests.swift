@@ -42,6 +42,63 @@ import Testing
         #expect(FileSignature.word(UInt64.max) == UInt64.max)
     }
 
+    /// A second file of the running profile's name appears beside it: the same lookup would now find two.
+    @Test func aSecondFileOfTheProfilesNameIsSeen() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+        try program.write(#"{ "plugboard": 1 }"#, to: "app.json")
+        #expect(looks.at(2) == nil)
+        guard case .refused(1, let diagnostics) = looks.at(2.6) else {
+            Issue.record("expected a refusal, got \(looks.outcomes)")
+            return
+        }
+        #expect(diagnostics.map(\.code) == [.duplicateProfile])
+    }
+
+    /// A profile created in an earlier folder of the search path wins from then on.
+    @Test func aProfileInAnEarlierFolderIsSeen() throws {
+        let earlier = Fixtures.temporaryDirectory()
+        let program = try ReloadProgram(["app.yaml": appProfile()]) { $0.directories.insert(earlier, at: 0) }
+        let (_, looks) = settledWatcher(program)
+        try appProfile(pageSize: 44).write(toFile: earlier + "/app.yaml", atomically: true, encoding: .utf8)
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(2.6) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(program.shop.pageSize() == 44)
+    }
+
+    /// A launch that kept its defaults because its profile was missing applies it once it appears.
+    @Test func aProfileThatAppearsAfterAKeepDefaultsLaunchIsApplied() throws {
+        let program = try ReloadProgram([:])
+        #expect(program.launch.outcome == .refused)
+        let watcher = program.running.makeWatcher()
+        let looks = Looks(watcher)
+        #expect(looks.at(0) == nil)
+        guard case .refused(1, _) = looks.at(1) else {
+            Issue.record("the first look reloads once: still missing, refused")
+            return
+        }
+        try program.write(appProfile(pageSize: 45))
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(2.6)?.generation == 2)
+        #expect(program.shop.pageSize() == 45)
+    }
+
+    /// A parent that a refused reload named, created afterwards, is read and applied.
+    @Test func anExtendsParentCreatedAfterTheRefusalIsSeen() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+        try program.write("plugboard: 1\nextends: base\n")
+        #expect(looks.at(2) == nil)
+        guard case .refused = looks.at(2.6) else {
+            Issue.record("expected a refusal: base does not exist yet")
+            return
+        }
+        try program.write(appProfile(pageSize: 46), to: "base.yaml")
+        #expect(looks.at(3) == nil)
+        #expect(looks.at(3.6)?.generation == 2)
+        #expect(program.shop.pageSize() == 46)
+    }
+
     @Test func kubernetesSymbolicLinkSwapIsOneReload() throws {
         // The layout the kubelet makes for a ConfigMap volume.
         let volume = Fixtures.temporaryDirectory()
