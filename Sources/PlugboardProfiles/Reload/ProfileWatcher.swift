@@ -18,11 +18,21 @@ import Foundation
 /// missing for a moment is waited for, and a reload never reads a file in the middle of a save it saw.
 /// A file that stays missing for ten quiet periods is reloaded as it is, and refused (never read as empty).
 /// Changes made while a reload runs are seen by the next look and reloaded after it.
+///
+/// A same-size edit within one tick of the file system's clock leaves the size and times as they were (git's
+/// "racy clean" problem): a file whose modification time is that close to now is also hashed at each look, and
+/// a hash other than the one the last look or read saw is a change.
 public final class ProfileWatcher: @unchecked Sendable {
     /// The profiles it reloads; nil for the watcher of a program that launched none.
     package let profiles: RunningProfiles?
     private let interval: Double
     private let quietPeriod: Double
+    /// The file system and clock looked at.
+    private let files: any WatchedFileSystem
+    /// How close to now, in nanoseconds, a file's modification time makes its signature untrustworthy: a
+    /// coarse file system's tick (two seconds covers FAT's), and two polls, so that a look hashes it at least
+    /// once after any edit its times cannot show.
+    private let racyWindow: Int64
     /// Guards ``looks``.
     private let lock = NSLock()
     private var looks = Looks()
@@ -31,6 +41,8 @@ public final class ProfileWatcher: @unchecked Sendable {
     private struct Looks {
         /// Each watched path's signature at the last look; nil for a path that was missing.
         var seen: [String: FileSignature?] = [:]
+        /// The hash of each file last hashed, by a look or by the reload that read it.
+        var hashes: [String: UInt64] = [:]
         /// When a look last saw something change, while a reload is due.
         var changedAt: Double?
         /// When a watched path was first seen missing, while one is.
@@ -39,10 +51,13 @@ public final class ProfileWatcher: @unchecked Sendable {
         var looked = false
     }
 
-    init(_ profiles: RunningProfiles?, options: ReloadOptions) {
+    init(_ profiles: RunningProfiles?, options: ReloadOptions, files: any WatchedFileSystem = LocalFileSystem()) {
         self.profiles = profiles
+        self.files = files
         interval = max(0.01, options.pollInterval)
         quietPeriod = max(0, options.quietPeriod)
+        racyWindow = Int64((2 + 2 * interval) * 1_000_000_000)
+        if let profiles { looks.hashes = profiles.readHashes }
     }
 
     /// Looks at the files every ``ReloadOptions/pollInterval`` seconds and reloads after changes, until the
@@ -61,20 +76,26 @@ public final class ProfileWatcher: @unchecked Sendable {
         guard let profiles else { return nil }
         let paths = profiles.watchedFiles
         let lookups = profiles.watchedLookups
+        let wallClock = files.wallClock()
         let due: Bool = lock.withLock {
             var changed = !looks.looked
             var missing = false
             var seen: [String: FileSignature?] = [:]
             for path in paths {
-                let signature = FileSignature(path)
+                let signature = files.signature(of: path)
                 if signature == nil { missing = true }
                 if looks.looked, looks.seen[path] != .some(signature) { changed = true }
                 seen[path] = .some(signature)
+                // Times this close to now may hide an edit: the bytes tell.
+                if let signature, wallClock - signature.modified <= racyWindow, let hash = files.contentHash(of: path) {
+                    if let before = looks.hashes[path], before != hash { changed = true }
+                    looks.hashes[path] = hash
+                }
             }
             // Where a lookup found nothing, or another file: one appearing (a new parent, a profile in an earlier
             // folder, a second file of one name) is a change; their absence is the usual state, never waited for.
             for path in lookups where seen[path] == nil {
-                let signature = FileSignature(path)
+                let signature = files.signature(of: path)
                 if looks.looked, let before = looks.seen[path], before != signature { changed = true }
                 seen[path] = .some(signature)
             }
@@ -90,48 +111,16 @@ public final class ProfileWatcher: @unchecked Sendable {
         }
         // A watcher stopped meanwhile (a service shutting down) applies nothing more.
         guard due, let outcome = profiles.reload(unless: { Task.isCancelled }) else { return nil }
-        // The reload may have read files, or tried paths, that a look has not seen yet: they count from now.
+        // The reload may have read files, or tried paths, that a look has not seen yet: they count from now. What
+        // it read is the bytes the next looks compare with.
         let watched = profiles.watchedFiles + profiles.watchedLookups
+        let read = profiles.readHashes
         lock.withLock {
             for path in watched where looks.seen[path] == nil {
-                looks.seen[path] = .some(FileSignature(path))
+                looks.seen[path] = .some(files.signature(of: path))
             }
+            looks.hashes.merge(read) { _, new in new }
         }
         return outcome
-    }
-}
-
-/// What a look knows of a path without reading it: where it resolves to, and that file's identity, size and
-/// times. Nil for a path that does not resolve to a readable file.
-struct FileSignature: Equatable, Sendable {
-    let resolved: String
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-    let changed: Int64
-
-    init?(_ path: String) {
-        var info = stat()
-        // `stat` follows every link, as a read does; the resolved path tells a link swap that kept the times.
-        guard stat(path, &info) == 0, let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        self.resolved = String(cString: resolved)
-        device = Self.word(info.st_dev)
-        inode = Self.word(info.st_ino)
-        size = Int64(info.st_size)
-        #if canImport(Darwin)
-            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
-        #else
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        #endif
-    }
-
-    /// A `stat` number as one word, whatever its C type: `dev_t` is a signed `Int32` on Darwin, where a
-    /// device number may be negative (and `UInt64(_:)` would trap), and `UInt64` on Linux.
-    static func word(_ number: some BinaryInteger) -> UInt64 {
-        UInt64(truncatingIfNeeded: number)
     }
 }

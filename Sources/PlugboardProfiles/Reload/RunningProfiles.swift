@@ -28,6 +28,7 @@ package final class RunningProfiles: @unchecked Sendable {
         var current: ProfileLaunch
         var watchedFiles: [String]
         var watchedLookups: [String]
+        var readHashes: [String: UInt64]
     }
     /// The launch, or the last reload that applied.
     private var running: ProfileLaunch
@@ -38,8 +39,9 @@ package final class RunningProfiles: @unchecked Sendable {
     private var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
     /// Per container name, its declared factory keys sorted, for ``sorted(_:of:)``. Made when first needed.
     private var sortedKeys: [String: [String]] = [:]
-    /// The files of the newest attempt, applied or not: a refused file's new parent is watched until fixed.
-    private var newestFiles: [String]
+    /// The files of the newest attempt, applied or not, with their bytes' hashes: a refused file's new parent
+    /// is watched until fixed.
+    private var newestReads: [(path: String, hash: UInt64)]
     /// The paths the newest attempt's lookups tried, there or not.
     private var newestLookups: [String]
     /// The inputs of the last refusal that was logged, so the same broken content is logged once.
@@ -61,7 +63,7 @@ package final class RunningProfiles: @unchecked Sendable {
         selection = launch.selection
         running = launch
         self.baselines = baselines
-        newestFiles = launch.inputFiles.map(\.path)
+        newestReads = launch.inputFiles
         newestLookups = launch.lookups
         if !launch.isApplied {
             // A launch refused under `keepDefaults`: the code's wiring runs, and the files are what is wrong.
@@ -69,7 +71,8 @@ package final class RunningProfiles: @unchecked Sendable {
             state.consecutiveFailures = 1
             lastLoggedRefusal = launch.inputsHash
         }
-        snapshot = Snapshot(status: ReloadStatus(), current: launch, watchedFiles: [], watchedLookups: [])
+        snapshot = Snapshot(
+            status: ReloadStatus(), current: launch, watchedFiles: [], watchedLookups: [], readHashes: [:])
         publishSnapshot()
         generations.publish(ProfileGeneration(launch, number: 1, changed: launch.changedFactories))
     }
@@ -77,15 +80,19 @@ package final class RunningProfiles: @unchecked Sendable {
     /// Makes what the reload lock guards now what readers see. Called under that lock, at the end of an attempt.
     private func publishSnapshot() {
         var seen = Set<String>()
-        let files = (running.inputFiles.map(\.path) + newestFiles).filter { seen.insert($0).inserted }
+        let reads = running.inputFiles + newestReads
+        let files = reads.map(\.path).filter { seen.insert($0).inserted }
         let lookups = (running.lookups + newestLookups).filter { seen.insert($0).inserted }
-        let made = Snapshot(status: state, current: running, watchedFiles: files, watchedLookups: lookups)
+        // The newest read of each file wins (a refused attempt's, over the running generation's).
+        let hashes = Dictionary(reads.map { ($0.path, $0.hash) }) { _, newest in newest }
+        let made = Snapshot(
+            status: state, current: running, watchedFiles: files, watchedLookups: lookups, readHashes: hashes)
         snapshotLock.withLock { snapshot = made }
     }
 
-    /// A watcher of these profiles' files, with the launch options' reload settings.
-    package func makeWatcher() -> ProfileWatcher {
-        ProfileWatcher(self, options: options.reload)
+    /// A watcher of these profiles' files, with the launch options' reload settings, looking at `files`.
+    package func makeWatcher(files: any WatchedFileSystem = LocalFileSystem()) -> ProfileWatcher {
+        ProfileWatcher(self, options: options.reload, files: files)
     }
 
     /// The reload status.
@@ -100,6 +107,9 @@ package final class RunningProfiles: @unchecked Sendable {
     /// The paths the running generation's and the newest attempt's lookups tried that are not among
     /// ``watchedFiles``: where a profile, a parent or a second file of one name may appear.
     package var watchedLookups: [String] { snapshotLock.withLock { snapshot.watchedLookups } }
+
+    /// The hash of each watched file's bytes as the newest attempt that read it read them.
+    package var readHashes: [String: UInt64] { snapshotLock.withLock { snapshot.readHashes } }
 
     /// The applied generations, the running one first; a slow reader gets the newest.
     package func generationUpdates() -> AsyncStream<ProfileGeneration> { generations.subscribe(keepingNewest: 1) }
@@ -140,7 +150,7 @@ package final class RunningProfiles: @unchecked Sendable {
         let (candidate, entries) = parsed.reusing {
             ProfileLaunch.prepare(against: program, options: options, selection: selection)
         }
-        newestFiles = candidate.inputFiles.map(\.path)
+        newestReads = candidate.inputFiles
         newestLookups = candidate.lookups
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
         if running.isApplied && candidate.inputsHash == running.inputsHash {

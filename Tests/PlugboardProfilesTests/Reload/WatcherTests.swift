@@ -8,9 +8,12 @@ import Testing
 /// The watcher, driven look by look with times of the test's own (quiet period 0.5 s): each way a file is
 /// saved is one reload with the final content, and a file caught mid-save is never applied or refused.
 @Suite struct WatcherTests {
-    /// A watcher over `program` whose first looks have settled (the first look always reloads once).
-    func settledWatcher(_ program: ReloadProgram) -> (ProfileWatcher, Looks) {
-        let watcher = program.running.makeWatcher()
+    /// A watcher over `program` whose first looks have settled (the first look always reloads once), looking at
+    /// `files` (the machine's by default).
+    func settledWatcher(_ program: ReloadProgram, files: any WatchedFileSystem = LocalFileSystem()) -> (
+        ProfileWatcher, Looks
+    ) {
+        let watcher = program.running.makeWatcher(files: files)
         let looks = Looks(watcher)
         #expect(looks.at(0) == nil)
         #expect(looks.at(1) == .unchanged(generation: 1))
@@ -99,6 +102,30 @@ import Testing
         #expect(program.shop.pageSize() == 46)
     }
 
+    /// Git's "racy clean" case: the file is edited again, to the same size, in the same tick as the read, so
+    /// its signature is the one the watcher saw. While its time is that close to now, its bytes are compared;
+    /// once the clock moves past, its times tell again, and the file is no longer hashed.
+    @Test func aSameSizeEditInTheTickOfTheReadIsReloaded() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile(pageSize: 20)])
+        let files = ScriptedFileSystem()
+        let (_, looks) = settledWatcher(program, files: files)
+        try program.write(appProfile(pageSize: 21))  // same size, same (frozen) times
+        #expect(looks.at(2) == nil)
+        #expect(looks.at(2.6) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(program.shop.pageSize() == 21)
+
+        files.advanceClock(by: 60)  // the file's time is old now: the signature can be trusted
+        try program.write(appProfile(pageSize: 22))
+        files.touch(program.path("app.yaml"))
+        #expect(looks.at(4) == nil)
+        #expect(looks.at(4.6) == .applied(generation: 3, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(files.hashes(of: program.path("app.yaml")) > 0)
+        let hashedBefore = files.hashes(of: program.path("app.yaml"))
+        files.advanceClock(by: 60)
+        #expect(looks.at(70) == nil)
+        #expect(files.hashes(of: program.path("app.yaml")) == hashedBefore, "an old file is not hashed")
+    }
+
     @Test func kubernetesSymbolicLinkSwapIsOneReload() throws {
         // The layout the kubelet makes for a ConfigMap volume.
         let volume = Fixtures.temporaryDirectory()
@@ -185,9 +212,11 @@ import Testing
         #expect(program.wiring == "memory-store | 20 | fixed 60/min")
     }
 
+    /// On a file system whose times never move (every edit within one tick), as on any other: same-size edits
+    /// are seen through their bytes.
     @Test func fiftyEditsInsideTheQuietPeriodAreOneGenerationWithTheLastContent() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
-        let (_, looks) = settledWatcher(program)
+        let (_, looks) = settledWatcher(program, files: ScriptedFileSystem())
 
         for edit in 0..<50 {
             try program.write(appProfile(pageSize: 100 + edit))
@@ -201,9 +230,11 @@ import Testing
 
     @Test func touchingAFileWithoutChangingItIsNotAGeneration() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
-        let (_, looks) = settledWatcher(program)
+        let files = ScriptedFileSystem()
+        let (_, looks) = settledWatcher(program, files: files)
 
         try program.write(appProfile())
+        files.touch(program.path("app.yaml"))
         #expect(looks.at(2) == nil)
         #expect(looks.at(3) == .unchanged(generation: 1))
         #expect(program.log.all.filter { $0.contains("reload") }.isEmpty)
@@ -240,9 +271,11 @@ import Testing
         #expect(!program.running.status.isDegraded)
     }
 
+    /// The second edit is the same size and, on this file system, within the same tick as the first: only its
+    /// bytes show it.
     @Test func anEditThatArrivesDuringAReloadIsReloadedOnceMoreAfterIt() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
-        let (_, looks) = settledWatcher(program)
+        let (_, looks) = settledWatcher(program, files: ScriptedFileSystem())
         // The program's logger writes the next edit while the reload that applies the first one logs it.
         program.log.whenAppended { line in
             if line.contains("generation 2") { try? program.write(appProfile(pageSize: 42)) }
@@ -284,4 +317,42 @@ import Testing
         #expect(looks.at(6) == .applied(generation: 3, changedFactories: ["LimitsContainer.limiter"]))
         #expect(program.wiring == "code-store | 10 | fixed 7/min")
     }
+}
+
+/// A file system whose files have the machine's identity, size and bytes, and times the test sets: frozen at
+/// zero until ``touch(_:)`` moves one a second, and a wall clock at zero until ``advanceClock(by:)``, so
+/// that what a test shows does not depend on the machine's timestamp granularity. Counts the hashes it makes.
+final class ScriptedFileSystem: WatchedFileSystem, @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [String: Int64] = [:]
+    private var clock: Int64 = 0
+    private var hashCounts: [String: Int] = [:]
+
+    func signature(of path: String) -> FileSignature? {
+        guard let real = LocalFileSystem().signature(of: path) else { return nil }
+        let time = lock.withLock { times[real.resolved] ?? 0 }
+        return FileSignature(
+            resolved: real.resolved, device: real.device, inode: real.inode, size: real.size, modified: time,
+            changed: time)
+    }
+
+    func contentHash(of path: String) -> UInt64? {
+        lock.withLock { hashCounts[path, default: 0] += 1 }
+        return LocalFileSystem().contentHash(of: path)
+    }
+
+    func wallClock() -> Int64 { lock.withLock { clock } }
+
+    /// Moves `path`'s times to the clock's now, plus a second: as a touch, or an edit in a later tick.
+    func touch(_ path: String) {
+        let resolved = LocalFileSystem().signature(of: path)?.resolved ?? path
+        lock.withLock { times[resolved] = clock + 1_000_000_000 }
+    }
+
+    func advanceClock(by seconds: Int64) {
+        lock.withLock { clock += seconds * 1_000_000_000 }
+    }
+
+    /// How many times `path` was hashed.
+    func hashes(of path: String) -> Int { lock.withLock { hashCounts[path, default: 0] } }
 }
