@@ -30,19 +30,24 @@ enum FileBytes {
     }
 
     static func read(_ path: String, limit: Int) -> Result<Read, Failure> {
-        let result = readWhole(path, limit: limit)
+        var identity: FileIdentity?
+        let result = readWhole(path, limit: limit, identity: &identity)
         guard let log else { return result.map { Read(bytes: $0, hash: nil) } }
         let read = result.map { Read(bytes: $0, hash: FNV1a.hash(file: $0)) }
-        log.note(path, hash: (try? read.get())?.hash ?? 0)
+        log.note(path, hash: (try? read.get())?.hash ?? 0, identity: identity)
         return read
     }
 
-    private static func readWhole(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    /// Reads `path` whole; `identity` gets the opened file's device and inode and the count of bytes read.
+    private static func readWhole(_ path: String, limit: Int, identity: inout FileIdentity?) -> Result<
+        [UInt8], Failure
+    > {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(.unreadable) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable) }
+        let device = UInt64(truncatingIfNeeded: info.st_dev), inode = UInt64(truncatingIfNeeded: info.st_ino)
         let size = Int(info.st_size)
         if size > limit { return .failure(.tooLarge(size: size)) }
         // Read to the end, not just `size` bytes: the file may have grown, and that too is held to the limit.
@@ -81,7 +86,24 @@ enum FileBytes {
         }
         if count > limit { return .failure(.tooLarge(size: count)) }
         bytes.removeLast(bytes.count - count)
+        identity = FileIdentity(device: device, inode: inode, size: Int64(count))
         return .success(bytes)
+    }
+}
+
+/// Which file a read read, and how much of it: the device and inode of the descriptor it opened, and the
+/// count of bytes it got. A watcher compares it with what its look saw before the reload, to tell a read that
+/// caught a file being written (another size) or replaced (another inode) from one of the file it waited on.
+package struct FileIdentity: Equatable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+
+    /// An identity as a look describes a file.
+    package init(device: UInt64, inode: UInt64, size: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
     }
 }
 
@@ -101,15 +123,22 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
 package final class FileReadLog: @unchecked Sendable {
     private let lock = NSLock()
     private var reads: [(path: String, hash: UInt64)] = []
+    private var identities: [String: FileIdentity] = [:]
     private var probes: [String] = []
     private var probed: Set<String> = []
 
     package init() {}
 
-    /// Notes a read of `path` whose bytes hash to `hash` (0: it could not be read).
-    func note(_ path: String, hash: UInt64) {
-        lock.withLock { reads.append((path, hash)) }
+    /// Notes a read of `path` whose bytes hash to `hash` (0: it could not be read), of the file `identity` says.
+    func note(_ path: String, hash: UInt64, identity: FileIdentity? = nil) {
+        lock.withLock {
+            reads.append((path, hash))
+            identities[path] = identity
+        }
     }
+
+    /// Which file each read read, for the reads that got one.
+    package var readIdentities: [String: FileIdentity] { lock.withLock { identities } }
 
     /// Notes the paths a profile's lookup in one folder tried (`app.yaml`, `app.yml`, `app.json`), there or
     /// not: one appearing or going away changes what the same lookup finds.

@@ -53,6 +53,8 @@ public struct ProfileLaunch: Sendable {
     /// Every path a profile's lookup tried, there or not (`app.yaml`, `app.yml`, `app.json` in each folder
     /// searched until one had it): a file appearing there changes what the same lookup finds.
     var lookups: [String] = []
+    /// Which file each read read (device, inode, bytes), for a watcher to tell a read of the file it waited on.
+    var readIdentities: [String: FileIdentity] = [:]
     /// One hash of every input: the files read, the secrets' values and the overrides' values.
     var inputsHash: UInt64 = 0
     /// The secret references resolved, with hashes of their values.
@@ -121,6 +123,7 @@ public struct ProfileLaunch: Sendable {
         }
         launch.inputFiles = log.all
         launch.lookups = log.lookups
+        launch.readIdentities = log.readIdentities
         launch.inputsHash = inputsHash(files: launch.inputFiles, secrets: reads, overrides: overrides)
         launch.diagnostics = (loadDiagnostics + overrideDiagnostics + checkDiagnostics).sorted {
             $0.position < $1.position

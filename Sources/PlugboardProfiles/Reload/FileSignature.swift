@@ -47,6 +47,11 @@ package struct FileSignature: Equatable, Sendable {
         #endif
     }
 
+    /// The file's device, inode and size, as a read describes the file it read.
+    var identity: FileIdentity {
+        FileIdentity(device: device, inode: inode, size: size)
+    }
+
     /// A `stat` number as one word, whatever its C type: `dev_t` is a signed `Int32` on Darwin, where a
     /// device number may be negative (and `UInt64(_:)` would trap), and `UInt64` on Linux.
     static func word(_ number: some BinaryInteger) -> UInt64 {

@@ -77,7 +77,7 @@ public final class ProfileWatcher: @unchecked Sendable {
         let paths = profiles.watchedFiles
         let lookups = profiles.watchedLookups
         let wallClock = files.wallClock()
-        let due: Bool = lock.withLock {
+        let due: [String: FileIdentity]? = lock.withLock {
             var changed = !looks.looked
             var missing = false
             var seen: [String: FileSignature?] = [:]
@@ -103,14 +103,20 @@ public final class ProfileWatcher: @unchecked Sendable {
             looks.looked = true
             looks.missingSince = missing ? looks.missingSince ?? now : nil
             if changed { looks.changedAt = now }
-            guard let changedAt = looks.changedAt, now - changedAt >= quietPeriod else { return false }
+            guard let changedAt = looks.changedAt, now - changedAt >= quietPeriod else { return nil }
             // A path missing for a moment (a save that renames the old file away first) is waited for.
-            if let since = looks.missingSince, now - since < quietPeriod * 10 { return false }
+            if let since = looks.missingSince, now - since < quietPeriod * 10 { return nil }
             looks.changedAt = nil
-            return true
+            // What the reload must read: the files as this look saw them settled.
+            return looks.seen.compactMapValues { $0?.identity }
         }
-        // A watcher stopped meanwhile (a service shutting down) applies nothing more.
-        guard due, let outcome = profiles.reload(unless: { Task.isCancelled }) else { return nil }
+        guard let waitedOn = due else { return nil }
+        // A watcher stopped meanwhile (a service shutting down) applies nothing more. A read that caught a file
+        // being written or replaced since this look is set aside: the change is waited out again.
+        guard let outcome = profiles.reload(unless: { Task.isCancelled }, waitedOn: waitedOn) else {
+            if !Task.isCancelled { lock.withLock { looks.changedAt = now } }
+            return nil
+        }
         // The reload may have read files, or tried paths, that a look has not seen yet: they count from now. What
         // it read is the bytes the next looks compare with.
         let watched = profiles.watchedFiles + profiles.watchedLookups

@@ -126,10 +126,11 @@ package final class RunningProfiles: @unchecked Sendable {
     }
 
     /// ``reload()``, unless `stopped` says so just before anything changes (a watcher whose service is shutting
-    /// down): then nothing is applied, recorded or published, and the result is nil.
-    package func reload(unless stopped: () -> Bool) -> ReloadOutcome? {
+    /// down), or a file it read is not the one `waitedOn` describes (a watcher's look: the read caught the file
+    /// being written or replaced since): then nothing is applied, recorded or published, and the result is nil.
+    package func reload(unless stopped: () -> Bool, waitedOn: [String: FileIdentity]? = nil) -> ReloadOutcome? {
         let (outcome, lines) = lock.withLock {
-            let outcome = reloadLocked(unless: stopped)
+            let outcome = reloadLocked(unless: stopped, waitedOn: waitedOn)
             publishSnapshot()
             defer { pendingLog = [] }
             return (outcome, pendingLog)
@@ -144,12 +145,14 @@ package final class RunningProfiles: @unchecked Sendable {
     /// Lines a reload logs once it has released the lock.
     private var pendingLog: [(Logger.Level, String)] = []
 
-    private func reloadLocked(unless stopped: () -> Bool) -> ReloadOutcome? {
-        state.attempts += 1
-        state.lastAttempt = Date()
+    private func reloadLocked(unless stopped: () -> Bool, waitedOn: [String: FileIdentity]?) -> ReloadOutcome? {
+        let started = Date()
         let (candidate, entries) = parsed.reusing {
             ProfileLaunch.prepare(against: program, options: options, selection: selection)
         }
+        if let waitedOn, Self.readOtherFiles(candidate.readIdentities, than: waitedOn) { return nil }
+        state.attempts += 1
+        state.lastAttempt = started
         newestReads = candidate.inputFiles
         newestLookups = candidate.lookups
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
@@ -207,6 +210,12 @@ package final class RunningProfiles: @unchecked Sendable {
         pendingLog.append(
             (.info, ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options)))
         return settle(outcome)
+    }
+
+    /// Whether a file read is not the one a look saw (another device, inode or size): the look's signature of
+    /// it was taken before the read, so the read caught a write or a replacement in between.
+    private static func readOtherFiles(_ read: [String: FileIdentity], than waitedOn: [String: FileIdentity]) -> Bool {
+        read.contains { path, identity in waitedOn[path].map { $0 != identity } ?? false }
     }
 
     /// `keys` of `container`, sorted. When they are at least an eighth of its declared factories, they are read

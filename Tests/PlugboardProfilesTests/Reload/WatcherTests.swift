@@ -126,6 +126,30 @@ import Testing
         #expect(files.hashes(of: program.path("app.yaml")) == hashedBefore, "an old file is not hashed")
     }
 
+    /// A writer that rewrites the file between the look that found it settled and the reload's read: the read
+    /// is of another file than the one waited on (here, half written), so it is set aside, neither applied nor
+    /// refused, and the change is waited out again.
+    @Test func aReadThatCaughtAWriteIsSetAsideAndWaitedOut() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile(pageSize: 20)])
+        let files = ScriptedFileSystem()
+        let (_, looks) = settledWatcher(program, files: files)
+        files.advanceClock(by: 60)  // the file's times are old: no look hashes it, its signature is trusted
+        let full = appProfile(pageSize: 4444)
+        try program.write(full)
+        #expect(looks.at(2) == nil)
+        files.whenLookedAt(program.path("app.yaml")) {
+            try? program.write(String(full.prefix(full.count / 2)))  // the writer is half way
+        }
+        #expect(looks.at(2.6) == nil, "the read caught the write: nothing applied, nothing refused")
+        #expect(looks.refusals == 0)
+        #expect(program.running.status.attempts == 1, "the settling look's only")
+        try program.write(full)  // the writer is done
+        #expect(looks.at(3) == nil)
+        #expect(looks.at(3.6) == .applied(generation: 2, changedFactories: ["ShopContainer.pageSize"]))
+        #expect(program.shop.pageSize() == 4444)
+        #expect(program.errors.isEmpty)
+    }
+
     @Test func kubernetesSymbolicLinkSwapIsOneReload() throws {
         // The layout the kubelet makes for a ConfigMap volume.
         let volume = Fixtures.temporaryDirectory()
@@ -327,9 +351,17 @@ final class ScriptedFileSystem: WatchedFileSystem, @unchecked Sendable {
     private var times: [String: Int64] = [:]
     private var clock: Int64 = 0
     private var hashCounts: [String: Int] = [:]
+    private var actions: [String: @Sendable () -> Void] = [:]
+
+    /// Runs `action` once, right after the next look took `path`'s signature: a writer racing the reload.
+    func whenLookedAt(_ path: String, _ action: @escaping @Sendable () -> Void) {
+        lock.withLock { actions[path] = action }
+    }
 
     func signature(of path: String) -> FileSignature? {
-        guard let real = LocalFileSystem().signature(of: path) else { return nil }
+        let real = LocalFileSystem().signature(of: path)
+        if let action = lock.withLock({ actions.removeValue(forKey: path) }) { action() }
+        guard let real else { return nil }
         let time = lock.withLock { times[real.resolved] ?? 0 }
         return FileSignature(
             resolved: real.resolved, device: real.device, inode: real.inode, size: real.size, modified: time,
