@@ -129,18 +129,26 @@ package final class RunningProfiles: @unchecked Sendable {
     /// down), or a file it read is not the one `waitedOn` describes (a watcher's look: the read caught the file
     /// being written or replaced since): then nothing is applied, recorded or published, and the result is nil.
     package func reload(unless stopped: () -> Bool, waitedOn: [String: FileIdentity]? = nil) -> ReloadOutcome? {
-        let (outcome, lines) = lock.withLock {
-            let outcome = reloadLocked(unless: stopped, waitedOn: waitedOn)
-            publishSnapshot()
-            defer { pendingLog = [] }
-            return (outcome, pendingLog)
-        }
-        // Logged outside the lock: a log handler may read the status.
+        lock.lock()
+        let outcome = reloadLocked(unless: stopped, waitedOn: waitedOn)
+        publishSnapshot()
+        let lines = pendingLog
+        pendingLog = []
+        // The publishing turn is taken before the reload lock is let go, so the next attempt's lines and outcome
+        // wait for these: outcomes and log lines come out in generation order, whoever reloads (the watcher,
+        // `SIGHUP`, a caller). Logged outside the reload lock: a log handler may read the status, or reload.
+        publishing.lock()
+        lock.unlock()
+        defer { publishing.unlock() }
         for (level, line) in lines { options.logger.log(level: level, "\(line)") }
         guard let outcome else { return nil }
         outcomes.publish(outcome)
         return outcome
     }
+
+    /// Taken by an attempt from the end of its work until its lines and outcome are out (recursive: a log
+    /// handler may reload).
+    private let publishing = NSRecursiveLock()
 
     /// Lines a reload logs once it has released the lock.
     private var pendingLog: [(Logger.Level, String)] = []
