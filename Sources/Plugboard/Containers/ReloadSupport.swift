@@ -124,11 +124,37 @@ extension ContainerManager {
         slots.stage(expecting: changes, body)
     }
 
-    /// Drops every instance this container's scopes keep, except singletons (which the process keeps). Call
-    /// inside ``publishingEpoch(of:_:)``, whose mark on the container keeps a build under way from storing an
-    /// instance made from the old wiring.
-    package func dropKeptInstances() {
-        slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
+    /// Drops the instances this container's scopes keep (singletons aside, which the process keeps) that
+    /// `reached` names, and any whose build was not recorded. Call inside ``publishingEpoch(of:_:)``, whose mark
+    /// on the container keeps a build under way from storing an instance made from the old wiring.
+    package func dropKeptInstances(reachedBy reached: Set<ResolvedFactory>) {
+        let recorded = slots.recordedBuilds
+        slots.updateAll(
+            ids: { reached.contains(ResolvedFactory(self, id: $0)) || recorded[$0] == nil }, where: \.keepsInstances
+        ) { $0.clearCache() }
+    }
+
+    /// The factories of `managers`' containers whose kept instances a change of `changed` reaches: the changed
+    /// ones, and every one whose instance was built from one reached, at any depth (a cached instance built
+    /// from another cached one that was built from a changed factory).
+    package static func keptInstancesReached(
+        by changed: Set<ResolvedFactory>, in managers: [ContainerManager]
+    ) -> Set<ResolvedFactory> {
+        let builds = managers.flatMap { manager in
+            manager.slots.recordedBuilds.map {
+                (built: ResolvedFactory(manager, id: $0.key), from: Set($0.value.map(ResolvedFactory.init)))
+            }
+        }
+        var reached = changed
+        var grew = true
+        while grew {
+            grew = false
+            for build in builds where !reached.contains(build.built) && !build.from.isDisjoint(with: reached) {
+                reached.insert(build.built)
+                grew = true
+            }
+        }
+        return reached
     }
 
     /// The singletons already built that a change would affect: those whose own factory, or any factory they

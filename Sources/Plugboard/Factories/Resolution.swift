@@ -142,7 +142,9 @@ extension FactoryRegistration {
             return build(in: manager.slots, scope, fields.timeToLive, parameterKey, parameters) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
                 made = true
-                return manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
+                return ScopedBuilds.recording(in: manager.slots, id) {
+                    manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
+                }
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)

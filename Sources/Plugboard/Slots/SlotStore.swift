@@ -135,6 +135,19 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// The newest wiring epoch that a profile reload opened over this store (see ``WiringEpoch``); guarded
     /// by the epochs' lock.
     nonisolated(unsafe) var publishedEpoch: UInt64 = 0
+    /// What each kept instance was built from (see ``ScopedBuilds``), guarded by `buildsLock`.
+    private let buildsLock = PlatformLock()
+    @exclusivity(unchecked) private nonisolated(unsafe) var builds: [Int: Set<SingletonBuilds.Resolved>] = [:]
+
+    /// Records that factory `id`'s instance was built from `dependencies`.
+    func recordBuild(_ id: Int, from dependencies: Set<SingletonBuilds.Resolved>) {
+        buildsLock.withLock { builds[id] = dependencies }
+    }
+
+    /// What each instance built here was built from, by factory id.
+    var recordedBuilds: [Int: Set<SingletonBuilds.Resolved>] {
+        buildsLock.withLock { builds }
+    }
 
     /// A store; a container's manager passes its table word as `tableMirror`, to read the current table with
     /// one load fewer than through the store (resolutions read it on every call).
@@ -263,11 +276,15 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// Changes the fields of every slot that `matches`, in one step under the lock. The others are neither
     /// copied nor published again: a reload asks this of every slot of a container.
     @usableFromInline
-    func updateAll(where matches: (borrowing SlotFields) -> Bool, _ change: (inout SlotFields) -> Void) {
+    func updateAll(
+        ids includes: (Int) -> Bool = { _ in true }, where matches: (borrowing SlotFields) -> Bool,
+        _ change: (inout SlotFields) -> Void
+    ) {
         writeLock.withLock {
             var replaced: [Unmanaged<AnyObject>] = []
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
+                guard includes(id) else { continue }
                 // A staged value is matched and changed where it is: no lookup copies it.
                 if let position = staged?.position(of: id) {
                     Self.change(&staged!.writes[position].fields, ifItMatches: matches, change)

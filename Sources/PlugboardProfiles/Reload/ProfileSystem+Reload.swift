@@ -3,8 +3,9 @@ extension ProfileSystem {
     /// them to every container the launch listed, or to none.
     ///
     /// - Applied: a resolution that starts after this returns sees the new wiring in every container. Objects
-    ///   already handed out are never touched; every instance the containers' scopes keep (cached, shared, custom
-    ///   scopes) is dropped, and a build that straddles the switch is returned but not kept.
+    ///   already handed out are never touched; the instances the containers' scopes keep (cached, shared, custom
+    ///   scopes) that the change reaches (the changed factories' own, and those built from them at any depth)
+    ///   are dropped, the others kept, and a build that straddles the switch is returned but not kept.
     /// - Unchanged: the inputs are the running ones; nothing happens, and nothing is logged.
     /// - Refused: every container keeps its wiring; the diagnostics are logged at error level once per distinct
     ///   content, and ``reloadStatus`` says the program is degraded until the files apply or are reverted.

@@ -273,9 +273,20 @@ package final class RunningProfiles: @unchecked Sendable {
     private func apply(
         _ candidate: ProfileLaunch, plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
     ) {
+        // The kept instances the change reaches: the changed factories' own, and those built from them.
+        var changedFactories: Set<ResolvedFactory> = []
+        for instance in declared {
+            for key in changed[instance.name] ?? [] {
+                if let declaration = instance.live.factories[key] {
+                    changedFactories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
+                }
+            }
+        }
+        let reached = ContainerManager.keptInstancesReached(
+            by: changedFactories, in: declared.map(\.container.manager))
         for (instance, plan) in zip(declared, plans) {
             guard let keys = changed[instance.name] else {
-                instance.container.manager.dropKeptInstances()
+                instance.container.manager.dropKeptInstances(reachedBy: reached)
                 continue
             }
             let manager = instance.container.manager
@@ -313,7 +324,7 @@ package final class RunningProfiles: @unchecked Sendable {
                     let planned = Set(plan.lazy.map(\.key))
                     for key in keys where !planned.contains(key) { rewire(key, toEntryAt: nil) }
                 }
-                manager.dropKeptInstances()
+                manager.dropKeptInstances(reachedBy: reached)
             }
         }
     }

@@ -23,6 +23,14 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
     /// The same, kept by the shared scope (while someone holds it) and by a custom scope.
     var sharedCatalog: Factory<Box> { self { Box("catalog over \(self.store())") }.shared }
     var sessionCatalog: Factory<Box> { self { Box("catalog over \(self.store())") }.scope(.session) }
+    /// Cached, and built from `catalog` (so from `store`, one step further).
+    var summary: Factory<Box> { self { Box("summary of \(self.catalog().name)") }.cached }
+    /// Cached, and built from nothing the profiles change: a to-do list kept in memory.
+    var notes: Factory<Box> { self { Box("notes") }.cached }
+    /// Cached here, built from the other container's limiter.
+    var throttle: Factory<Box> {
+        self { Box("throttle with \(self.peer.withLock { $0 }?.limiter() ?? "none")") }.cached
+    }
     /// A singleton built from `pageSize`.
     var pager: Factory<Box> { self { Box("pager of \(self.pageSize())") }.singleton }
     /// Cached, built from `store`, and made slowly: the build calls `pause` (when set) between resolving the

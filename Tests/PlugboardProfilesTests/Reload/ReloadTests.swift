@@ -244,6 +244,34 @@ import Testing
         #expect(before.name == "catalog over memory-store")
     }
 
+    /// A reload drops only the kept instances its change reaches: the changed factory's, and those built from
+    /// it at any depth, in either container. The rest (an in-memory list, a pool) is kept.
+    @Test func aReloadKeepsTheInstancesItsChangeDoesNotReach() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let catalog = program.shop.catalog()
+        let summary = program.shop.summary()  // built from catalog, a hit by then
+        let notes = program.shop.notes()
+        let throttle = program.shop.throttle()
+        #expect(throttle.name == "throttle with fixed 60/min")
+
+        try program.write(appProfile(limiter: "{ use: fixed, with: { perMinute: 90 } }"))
+        #expect(program.running.reload().generation == 2)
+        #expect(program.shop.notes() === notes, "built from nothing that changed")
+        #expect(program.shop.catalog() === catalog)
+        #expect(program.shop.summary() === summary)
+        #expect(program.shop.throttle() !== throttle, "built from the other container's changed limiter")
+        #expect(program.shop.throttle().name == "throttle with fixed 90/min")
+
+        try program.write(
+            appProfile(
+                store: "{ use: sql, with: { url: db.example } }", limiter: "{ use: fixed, with: { perMinute: 90 } }"))
+        #expect(program.running.reload().generation == 3)
+        #expect(program.shop.notes() === notes)
+        #expect(program.shop.catalog() !== catalog)
+        #expect(program.shop.summary() !== summary, "built from catalog, which was built from the store")
+        #expect(program.shop.summary().name == "summary of catalog over sql-store db.example")
+    }
+
     @Test func aBuildThatStraddlesAReloadIsReturnedButNotKept() async throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
         let inside = DispatchSemaphore(value: 0)
