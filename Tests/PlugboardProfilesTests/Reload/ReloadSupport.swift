@@ -5,6 +5,11 @@ import Plugboard
 
 @testable import PlugboardProfiles
 
+/// The tag of a `tagged-memory` store.
+struct MemoryTag: Decodable, Sendable {
+    var tag: String
+}
+
 /// A store with settings, as a service's database would be declared.
 struct StoreSettings: Decodable, Sendable {
     var url: String
@@ -57,6 +62,8 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
         applyProfile(
             store.choices([
                 "memory": .make { "memory-store" },
+                // A memory store that says which profile chose it, for the stress test to date every generation.
+                "tagged-memory": .settings(MemoryTag.self) { "memory-store \($0.tag)" },
                 "sql": .settings(StoreSettings.self) { settings in
                     "sql-store \(settings.url)" + (settings.password.map { " password=\($0.value)" } ?? "")
                 },
