@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+@_spi(Tools) import PlugboardProfileFormat
 
 /// Watches every file the running profiles were made from (profiles, `extends` parents, `file:` secrets)
 /// and reloads when they change: one watcher per process, made by ``ProfileSystem/watcher()``.
