@@ -164,7 +164,8 @@ let package = Package(
             name: "PlugboardProfilesTests",
             dependencies: [
                 "PlugboardProfiles", "PlugboardProfileFormat", "PlugboardProfilesTesting", "PlugboardTesting",
-                "Plugboard", "PlugboardReloadService",
+                "Plugboard", "PlugboardReloadService", "PlugboardConfiguration",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],

@@ -56,6 +56,21 @@ public struct ConfigReaderValueSource: ProfileValueSource {
     public func secret(forKey key: String) -> String? {
         reader.string(forKey: ConfigKey(key), isSecret: true)
     }
+
+    /// Follows the reader's providers: each new snapshot after the first (a file provider's reload, an in-memory
+    /// provider's `setValue`) is a change, which the profile watcher reloads after its quiet period.
+    public func watchChanges(_ changed: @escaping @Sendable () -> Void) async {
+        _ = try? await reader.watchSnapshot { updates in
+            var first = true
+            for await _ in updates {
+                if first {
+                    first = false
+                } else {
+                    changed()
+                }
+            }
+        }
+    }
 }
 
 extension ProfileOptions {

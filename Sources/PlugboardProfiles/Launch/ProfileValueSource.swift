@@ -14,4 +14,17 @@ public protocol ProfileValueSource: Sendable {
     func origin(of path: [String]) -> String
     /// The value of `key`, for a `config:KEY` secret reference, or nil.
     func secret(forKey key: String) -> String?
+    /// Calls `changed` each time the configuration's values change, until the task is cancelled: the watcher
+    /// (``ProfileSystem/watcher()``) then reloads after its quiet period, as after a file's edit. A configuration
+    /// that cannot tell its changes waits until cancelled (the default); the watcher's files are still watched.
+    func watchChanges(_ changed: @escaping @Sendable () -> Void) async
+}
+
+extension ProfileValueSource {
+    /// Tells no change: waits until the task is cancelled.
+    public func watchChanges(_ changed: @escaping @Sendable () -> Void) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)
+        }
+    }
 }

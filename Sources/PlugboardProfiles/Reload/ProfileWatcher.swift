@@ -42,6 +42,8 @@ public final class ProfileWatcher: @unchecked Sendable {
         var missingSince: Double?
         /// False until the first look, which reloads once: files may have changed since the launch read them.
         var looked = false
+        /// Whether the program's configuration told a change since the last look.
+        var configurationChanged = false
     }
 
     init(_ profiles: RunningProfiles?, options: ReloadOptions, files: any WatchedFileSystem = LocalFileSystem()) {
@@ -54,12 +56,25 @@ public final class ProfileWatcher: @unchecked Sendable {
     }
 
     /// Looks at the files every ``ReloadOptions/pollInterval`` seconds and reloads after changes, until the
-    /// task is cancelled. A refused reload is logged and waited out: it never ends the loop.
+    /// task is cancelled. A refused reload is logged and waited out: it never ends the loop. The program's
+    /// configuration (``ProfileOptions/valueSource``) is followed too, where it tells its changes.
     public func run() async {
-        while !Task.isCancelled {
-            _ = look(at: ProcessInfo.processInfo.systemUptime)
-            try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+        await withTaskGroup(of: Void.self) { group in
+            if let source = profiles?.options.valueSource {
+                group.addTask { await source.watchChanges { [weak self] in self?.configurationChanged() } }
+            }
+            while !Task.isCancelled {
+                _ = look(at: ProcessInfo.processInfo.systemUptime)
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+            }
+            group.cancelAll()
         }
+    }
+
+    /// Counts a change of the program's configuration as a change of the files: the next look starts the
+    /// quiet period, and a reload reads the configuration again once it is over.
+    package func configurationChanged() {
+        lock.withLock { looks.configurationChanged = true }
     }
 
     /// One look at the files at time `now` (seconds on any monotonic clock): reloads, and returns the outcome,
@@ -71,7 +86,8 @@ public final class ProfileWatcher: @unchecked Sendable {
         let lookups = profiles.watchedLookups
         let wallClock = files.wallClock()
         let due: [String: FileIdentity]? = lock.withLock {
-            var changed = !looks.looked
+            var changed = !looks.looked || looks.configurationChanged
+            looks.configurationChanged = false
             var missing = false
             var seen: [String: FileSignature?] = [:]
             for path in paths {
