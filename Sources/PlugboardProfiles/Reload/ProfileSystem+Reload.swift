@@ -20,6 +20,14 @@ extension ProfileSystem {
     /// files, the configuration and the program's `Decodable` settings are read while the main actor goes on.
     @discardableResult
     @concurrent public static func reload() async -> ReloadOutcome {
+        reloadNow()
+    }
+
+    /// The synchronous form of ``reload()``, on the calling thread: for code that is not async (a thread that
+    /// waits for signals, a command-line tool, a synchronous test). From the main thread, prefer ``reload()``,
+    /// which reads files off it.
+    @discardableResult
+    public static func reloadNow() -> ReloadOutcome {
         guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
         return reloader.reload()
     }

@@ -41,6 +41,7 @@ import Testing
                 exit(1)
             }
             guard ProfileSystem.reloadStatus == nil else { exit(2) }
+            guard case .refused(0, _) = ProfileSystem.reloadNow() else { exit(4) }
             let service = ProfileReloadService()
             let stopped: Bool = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
