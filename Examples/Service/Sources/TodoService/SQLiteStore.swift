@@ -64,6 +64,3 @@ public actor SQLiteStore: TodoStore {
 }
 
 /// A store that could not do what it was asked.
-public enum StoreError: Error {
-    case noRowReturned
-}

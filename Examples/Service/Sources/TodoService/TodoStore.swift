@@ -5,4 +5,11 @@ public protocol TodoStore: Sendable {
     func add(title: String) async throws -> Todo
     func all() async throws -> [Todo]
     func find(id: Int) async throws -> Todo?
+    /// Answers when the store can serve requests now, throws when it cannot: what `GET /health/ready` asks.
+    func ping() async throws
+}
+
+extension TodoStore {
+    /// A store in the process (memory) or in a local file (SQLite) is ready whenever the service is.
+    public func ping() async throws {}
 }

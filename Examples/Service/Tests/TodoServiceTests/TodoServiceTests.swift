@@ -1,7 +1,8 @@
 import Foundation
 import PlugboardProfilesTesting
 import Testing
-import TodoService
+
+@testable import TodoService
 
 /// The service's parts without HTTP (`.ci/service` runs the binary over HTTP), each test with fresh
 /// containers, so tests run in parallel.
@@ -51,5 +52,24 @@ struct TodoServiceTests {
     @Test(.profile("development", directories: [profiles], container: StoreContainer.$shared, { StoreContainer() }))
     func developmentUsesSQLite() {
         #expect(StoreContainer.shared.store().name == "sqlite")
+    }
+}
+
+/// The bound a request's database work gets: an operation that never answers is a `StoreError.unavailable`
+/// once the bound has passed, and an answer within it is the answer.
+@Suite struct DeadlineTests {
+    @Test func anOperationThatNeverAnswersIsUnavailableAtTheBound() async {
+        let began = Date()
+        await #expect(throws: StoreError.self) {
+            try await withDeadline(seconds: 0.2, "the test database") {
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+                return 1
+            }
+        }
+        #expect(Date().timeIntervalSince(began) < 5)
+    }
+
+    @Test func anAnswerWithinTheBoundIsTheAnswer() async throws {
+        #expect(try await withDeadline(seconds: 5, "the test database") { 42 } == 42)
     }
 }
