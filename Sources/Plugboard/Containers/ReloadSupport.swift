@@ -125,13 +125,24 @@ extension ContainerManager {
     }
 
     /// Drops the instances this container's scopes keep (singletons aside, which the process keeps) that
-    /// `reached` names, and any whose build was not recorded. Call inside ``publishingEpoch(of:_:)``, whose mark
+    /// `reached` names, and any whose build was not recorded (every one, when `reached` is nil). Call inside ``publishingEpoch(of:_:)``, whose mark
     /// on the container keeps a build under way from storing an instance made from the old wiring.
-    package func dropKeptInstances(reachedBy reached: Set<ResolvedFactory>) {
+    package func dropKeptInstances(reachedBy reached: Set<ResolvedFactory>?) {
+        guard let reached, slots.hasRecordedBuilds else {
+            // Nothing recorded here, or no change that could reach a record: every kept instance goes.
+            slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
+            return
+        }
         let recorded = slots.recordedBuilds
         slots.updateAll(
             ids: { reached.contains(ResolvedFactory(self, id: $0)) || recorded[$0] == nil }, where: \.keepsInstances
         ) { $0.clearCache() }
+    }
+
+    /// Whether any of `managers`' containers recorded what a kept instance was built from: when none did, a
+    /// reload has nothing to tell apart, and drops every kept instance without working out what it reaches.
+    package static func recordedKeptBuilds(in managers: [ContainerManager]) -> Bool {
+        managers.contains { $0.slots.hasRecordedBuilds }
     }
 
     /// The factories of `managers`' containers whose kept instances a change of `changed` reaches: the changed

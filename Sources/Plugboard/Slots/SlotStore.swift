@@ -149,6 +149,11 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         buildsLock.withLock { builds }
     }
 
+    /// Whether any build here was recorded.
+    var hasRecordedBuilds: Bool {
+        buildsLock.withLock { !builds.isEmpty }
+    }
+
     /// A store; a container's manager passes its table word as `tableMirror`, to read the current table with
     /// one load fewer than through the store (resolutions read it on every call).
     @usableFromInline init(tableMirror: AtomicWord<UInt>? = nil) {
@@ -284,11 +289,10 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
             var replaced: [Unmanaged<AnyObject>] = []
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
-                guard includes(id) else { continue }
                 // A staged value is matched and changed where it is: no lookup copies it.
                 if let position = staged?.position(of: id) {
-                    Self.change(&staged!.writes[position].fields, ifItMatches: matches, change)
-                } else if slot.state.withCurrent({ matches($0.fields) }) {
+                    if includes(id) { Self.change(&staged!.writes[position].fields, ifItMatches: matches, change) }
+                } else if slot.state.withCurrent({ matches($0.fields) }), includes(id) {
                     var fields = slot.state.withCurrent { $0.fields }
                     change(&fields)
                     if staged != nil {

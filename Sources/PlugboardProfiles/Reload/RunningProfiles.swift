@@ -273,17 +273,22 @@ package final class RunningProfiles: @unchecked Sendable {
     private func apply(
         _ candidate: ProfileLaunch, plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
     ) {
-        // The kept instances the change reaches: the changed factories' own, and those built from them.
-        var changedFactories: Set<ResolvedFactory> = []
-        for instance in declared {
-            for key in changed[instance.name] ?? [] {
-                if let declaration = instance.live.factories[key] {
-                    changedFactories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
+        // The kept instances the change reaches: the changed factories' own, and those built from them. When no
+        // build was recorded (nothing kept yet, as in most reloads of a program that keeps little), there is
+        // nothing to tell apart.
+        let managers = declared.map(\.container.manager)
+        var reached: Set<ResolvedFactory>?
+        if ContainerManager.recordedKeptBuilds(in: managers) {
+            var changedFactories: Set<ResolvedFactory> = []
+            for instance in declared {
+                for key in changed[instance.name] ?? [] {
+                    if let declaration = instance.live.factories[key] {
+                        changedFactories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
+                    }
                 }
             }
+            reached = ContainerManager.keptInstancesReached(by: changedFactories, in: managers)
         }
-        let reached = ContainerManager.keptInstancesReached(
-            by: changedFactories, in: declared.map(\.container.manager))
         for (instance, plan) in zip(declared, plans) {
             guard let keys = changed[instance.name] else {
                 instance.container.manager.dropKeptInstances(reachedBy: reached)
