@@ -48,7 +48,6 @@ extension Container {
         let viewModel = ContentViewModel(service: MockGreeting())
         await Container.shared { @MainActor container in
             await Task.yield()
-            MainActor.assertIsolated()
             let greeting = viewModel.service.greeting
             container.tracker.register { Tracker(greeting) }
         }

@@ -44,7 +44,6 @@ final class MainActorProbingConfiguration: ProfileValueSource {
                 toFile: directory + "/app.json", atomically: true, encoding: .utf8)
             configuration.mainActorRan.withLock { $0 = [] }
             let outcome = await Task { @MainActor in
-                MainActor.assertIsolated()
                 return await ProfileSystem.reload()
             }.value
             let asked = configuration.mainActorRan.withLock { $0 }
