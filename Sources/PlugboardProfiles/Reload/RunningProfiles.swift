@@ -136,7 +136,7 @@ package final class RunningProfiles: @unchecked Sendable {
         pendingLog = []
         // The publishing turn is taken before the reload lock is let go, so the next attempt's lines and outcome
         // wait for these: outcomes and log lines come out in generation order, whoever reloads (the watcher,
-        // `SIGHUP`, a caller). Logged outside the reload lock: a log handler may read the status, or reload.
+        // `SIGHUP`, a caller). Logged outside the reload lock: a log handler may read the status.
         publishing.lock()
         lock.unlock()
         defer { publishing.unlock() }
@@ -146,8 +146,9 @@ package final class RunningProfiles: @unchecked Sendable {
         return outcome
     }
 
-    /// Taken by an attempt from the end of its work until its lines and outcome are out (recursive: a log
-    /// handler may reload).
+    /// Taken by an attempt from the end of its work until its lines and outcome are out. Recursive, so that a
+    /// log handler that reloads on the same thread goes on; one that waits for a reload on another thread
+    /// while it logs would wait for this attempt's turn to end, and must not.
     private let publishing = NSRecursiveLock()
 
     /// Lines a reload logs once it has released the lock.
