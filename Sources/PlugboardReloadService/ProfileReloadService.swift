@@ -27,8 +27,8 @@ public struct ProfileReloadService: Service {
     /// - Parameters:
     ///   - reloadOnHangUp: Also reload at once on `SIGHUP`, without waiting for the files' quiet period. Off by
     ///     default, so that the service traps no signal the program did not ask it to.
-    ///   - metrics: Where attempts, applied and refused reloads, the last reload's success and the generation
-    ///     are recorded; nil records nothing.
+    ///   - metrics: Where attempts, applied and refused reloads, the last reload's success, the generation and
+    ///     the retired states are recorded (see ``ReloadMetrics``); nil records nothing.
     public init(reloadOnHangUp: Bool = false, metrics: ReloadMetrics? = ReloadMetrics()) {
         self.init(watcher: ProfileSystem.watcher(), reloadOnHangUp: reloadOnHangUp, metrics: metrics)
     }
@@ -55,6 +55,12 @@ public struct ProfileReloadService: Service {
                 if let metrics {
                     group.addTask {
                         for await _ in outcomes { metrics.record(profiles.status) }
+                    }
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(nanoseconds: 1_000_000_000)
+                            metrics.recordRetiredStates()
+                        }
                     }
                 }
                 if reloadOnHangUp {

@@ -8,7 +8,10 @@ import PlugboardProfiles
 ///   counters of reloads attempted, applied and refused;
 /// - `plugboard_reload_last_successful`: 1 while the newest files run, 0 while they are refused (a revert to
 ///   the running content sets it back to 1);
-/// - `plugboard_generation`: the generation running.
+/// - `plugboard_generation`: the generation running;
+/// - `plugboard_reload_retired_states`: the replaced wiring states still kept for resolutions that began before
+///   them (``ProfileSystem/retiredStateCount``), recorded with each attempt and every second while the
+///   service runs.
 ///
 /// The names start with another prefix when one is given.
 public final class ReloadMetrics: Sendable {
@@ -36,15 +39,23 @@ public final class ReloadMetrics: Sendable {
         if newRefused > 0 { metrics.refused.increment(by: newRefused) }
         metrics.lastSuccessful.record(status.isDegraded ? 0 : 1)
         metrics.generation.record(status.generation)
+        metrics.retiredStates.record(ProfileSystem.retiredStateCount)
     }
 
-    /// The five metrics, made by one factory.
+    /// Records the retired-states gauge alone: it moves between attempts, as resolutions return.
+    func recordRetiredStates() {
+        let metrics = bound.metrics { Metrics(prefix: prefix, factory: factory ?? MetricsSystem.factory) }
+        metrics.retiredStates.record(ProfileSystem.retiredStateCount)
+    }
+
+    /// The six metrics, made by one factory.
     private struct Metrics: Sendable {
         let attempts: Counter
         let applied: Counter
         let refused: Counter
         let lastSuccessful: Gauge
         let generation: Gauge
+        let retiredStates: Gauge
 
         init(prefix: String, factory: any MetricsFactory) {
             attempts = Counter(label: "\(prefix)_reload_attempts_total", factory: factory)
@@ -52,6 +63,7 @@ public final class ReloadMetrics: Sendable {
             refused = Counter(label: "\(prefix)_reload_refused_total", factory: factory)
             lastSuccessful = Gauge(label: "\(prefix)_reload_last_successful", factory: factory)
             generation = Gauge(label: "\(prefix)_generation", factory: factory)
+            retiredStates = Gauge(label: "\(prefix)_reload_retired_states", factory: factory)
         }
     }
 

@@ -59,9 +59,13 @@ package struct AffectedSingleton: @unchecked Sendable {
     package let dependencies: Set<ResolvedFactory>
     let store: SlotStore
 
-    /// Drops the instance, so the next resolution builds it with the new wiring.
-    package func drop() {
-        store.update(factory.id) { $0.clearKeptInstances() }
+    /// Drops the instance, so the next resolution builds it with the new wiring; `dropping` takes it when it
+    /// names the factory.
+    package func drop(into dropping: DroppedInstances? = nil) {
+        store.update(factory.id) { fields in
+            dropping?.take(fields, of: factory)
+            return fields.clearKeptInstances()
+        }
         // The copies are in every container, most of which the reload does not change; a resolution that
         // started before reads the instance it replaced from the scope's store, stamped above.
         WiringEpoch.withoutStamp { SingletonMirrors.shared.dropAll() }
@@ -93,9 +97,14 @@ extension ContainerManager {
     }
 
     /// Sets factory `id`'s wiring to `baseline` with `edit` made over it, in one write, and drops what its
-    /// scope kept: a resolution sees the old wiring or the new one, never the code's in between.
-    package func rewire(_ id: Int, from baseline: FactoryWiring, _ edit: WiringEdit?) {
+    /// scope kept (into `dropping`, when it names the factory): a resolution sees the old wiring or the new
+    /// one, never the code's in between.
+    package func rewire(_ id: Int, from baseline: FactoryWiring, _ edit: WiringEdit?, dropping: DroppedInstances? = nil)
+    {
         slots.update(id) { fields in
+            if let dropping, fields.scope?.kind != .singleton {
+                dropping.take(fields, of: ResolvedFactory(self, id: id))
+            }
             fields.registration = baseline.registration
             fields.scope = baseline.scope
             fields.contexts = baseline.contexts
@@ -125,18 +134,32 @@ extension ContainerManager {
     }
 
     /// Drops the instances this container's scopes keep (singletons aside, which the process keeps) that
-    /// `reached` names, and any whose build was not recorded (every one, when `reached` is nil). Call inside ``publishingEpoch(of:_:)``, whose mark
-    /// on the container keeps a build under way from storing an instance made from the old wiring.
-    package func dropKeptInstances(reachedBy reached: Set<ResolvedFactory>?) {
+    /// `reached` names, and any whose build was not recorded (every one, when `reached` is nil), except those
+    /// of the factories `kept` names. `dropping` takes the instances of the factories it names. Call inside
+    /// ``publishingEpoch(of:_:)``, whose mark on the container keeps a build under way from storing an
+    /// instance made from the old wiring.
+    package func dropKeptInstances(
+        reachedBy reached: Set<ResolvedFactory>?, keeping kept: Set<Int> = [], dropping: DroppedInstances? = nil
+    ) {
+        let drop: (Int, inout SlotFields) -> Void = { id, fields in
+            if let dropping, fields.scope?.kind != .singleton {
+                dropping.take(fields, of: ResolvedFactory(self, id: id))
+            }
+            fields.clearCache()
+        }
         guard let reached, slots.hasRecordedBuilds else {
             // Nothing recorded here, or no change that could reach a record: every kept instance goes.
-            slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
+            if kept.isEmpty && dropping == nil {
+                slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
+            } else {
+                slots.updateAll(ids: { !kept.contains($0) }, where: \.keepsInstances, drop)
+            }
             return
         }
         let recorded = slots.recordedBuilds
         slots.updateAll(
-            ids: { reached.contains(ResolvedFactory(self, id: $0)) || recorded[$0] == nil }, where: \.keepsInstances
-        ) { $0.clearCache() }
+            ids: { !kept.contains($0) && (reached.contains(ResolvedFactory(self, id: $0)) || recorded[$0] == nil) },
+            where: \.keepsInstances, drop)
     }
 
     /// Whether any of `managers`' containers recorded what a kept instance was built from: when none did, a
@@ -148,8 +171,10 @@ extension ContainerManager {
     /// The factories of `managers`' containers whose kept instances a change of `changed` reaches: the changed
     /// ones, and every one whose instance was built from one reached, at any depth (a cached instance built
     /// from another cached one that was built from a changed factory).
+    /// A factory in `kept` is reached only when `changed` names it: its instance stays whatever it was built
+    /// from, and what was built from it is reached only through another path.
     package static func keptInstancesReached(
-        by changed: Set<ResolvedFactory>, in managers: [ContainerManager]
+        by changed: Set<ResolvedFactory>, in managers: [ContainerManager], keeping kept: Set<ResolvedFactory> = []
     ) -> Set<ResolvedFactory> {
         let builds = managers.flatMap { manager in
             manager.slots.recordedBuilds.map {
@@ -160,7 +185,9 @@ extension ContainerManager {
         var grew = true
         while grew {
             grew = false
-            for build in builds where !reached.contains(build.built) && !build.from.isDisjoint(with: reached) {
+            for build in builds
+            where !reached.contains(build.built) && !kept.contains(build.built) && !build.from.isDisjoint(with: reached)
+            {
                 reached.insert(build.built)
                 grew = true
             }
@@ -181,6 +208,48 @@ extension ContainerManager {
     /// The name of the factory with id `id` (`store`).
     package static func factoryName(of id: Int) -> String {
         FactoryKeyRegistry.shared.name(of: id)
+    }
+}
+
+/// The instances a reload's drops take out of the scopes of the factories it names, for their disposal
+/// actions. Filled on the reloading thread, under the stores' locks; read once the reload has published.
+package final class DroppedInstances: @unchecked Sendable {
+    private let wanted: Set<ResolvedFactory>
+    /// Each instance dropped, as the box its scope kept it in, with its factory.
+    package private(set) var dropped: [(factory: ResolvedFactory, box: AnyObject)] = []
+
+    /// Collects the instances of `wanted` (the factories that have a disposal action).
+    package init(collecting wanted: Set<ResolvedFactory>) {
+        self.wanted = wanted
+    }
+
+    /// Takes the instances `fields` keep strongly, when `factory` is wanted.
+    func take(_ fields: borrowing SlotFields, of factory: ResolvedFactory) {
+        guard wanted.contains(factory) else { return }
+        for box in fields.strongKeptBoxes { dropped.append((factory, box)) }
+    }
+
+    /// The instance a scope kept in `box`, when it is a `T`.
+    package static func instance<T>(in box: AnyObject, as _: T.Type) -> T? {
+        (box as? CachedInstance<T>)?.value
+    }
+}
+
+extension ContainerManager {
+    /// How many replaced states (and the instances they kept) wait for resolutions that began before they were
+    /// replaced to finish: the reload metrics' retired-states gauge.
+    package static var retiredWaiting: Int { ReadSection.shared.waiting }
+
+    /// Frees the replaced states that no resolution under way can still read.
+    package static func collectRetired() {
+        ReadSection.shared.collect()
+    }
+
+    /// Releases `object` once every resolution under way now has returned: a resolution that began before a
+    /// reload may still be handed the instances the reload dropped, until then. Its `deinit` runs on the
+    /// thread that frees it (a writer, or ``collectRetired()``), never inside a resolution.
+    package static func releaseAfterResolutionsUnderWay(_ object: AnyObject) {
+        ReadSection.shared.retire(Unmanaged.passRetained(object))
     }
 }
 

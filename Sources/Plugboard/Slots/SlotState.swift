@@ -41,6 +41,15 @@ struct SlotFields: @unchecked Sendable {
     /// Whether the slot keeps an instance (or a copy of a singleton's).
     var keepsInstances: Bool { cached != nil || !cachedByParameter.isEmpty }
 
+    /// The boxes of the instances this slot's scope keeps strongly (not the `shared` scope's weak ones), for
+    /// a disposal action: a reload that drops them hands them over.
+    var strongKeptBoxes: [AnyObject] {
+        var boxes: [AnyObject] = []
+        if let cached, !(cached is WeakCachedInstance) { boxes.append(cached) }
+        for box in cachedByParameter.values where !(box is WeakCachedInstance) { boxes.append(box) }
+        return boxes
+    }
+
     /// ``clearCache()`` when the slot keeps an instance; false when there is nothing to clear (or publish).
     mutating func clearKeptInstances() -> Bool {
         guard keepsInstances else { return false }

@@ -285,16 +285,26 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         ids includes: (Int) -> Bool = { _ in true }, where matches: (borrowing SlotFields) -> Bool,
         _ change: (inout SlotFields) -> Void
     ) {
+        updateAll(ids: includes, where: matches) { _, fields in change(&fields) }
+    }
+
+    /// ``updateAll(ids:where:_:)``, with each slot's id handed to `change`.
+    func updateAll(
+        ids includes: (Int) -> Bool = { _ in true }, where matches: (borrowing SlotFields) -> Bool,
+        _ change: (Int, inout SlotFields) -> Void
+    ) {
         writeLock.withLock {
             var replaced: [Unmanaged<AnyObject>] = []
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
                 // A staged value is matched and changed where it is: no lookup copies it.
                 if let position = staged?.position(of: id) {
-                    if includes(id) { Self.change(&staged!.writes[position].fields, ifItMatches: matches, change) }
+                    if includes(id) {
+                        Self.change(&staged!.writes[position].fields, of: id, ifItMatches: matches, change)
+                    }
                 } else if slot.state.withCurrent({ matches($0.fields) }), includes(id) {
                     var fields = slot.state.withCurrent { $0.fields }
-                    change(&fields)
+                    change(id, &fields)
                     if staged != nil {
                         staged!.add(id, fields)
                     } else {
@@ -308,10 +318,10 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
 
     /// `change` made to `fields` in place when they match.
     private static func change(
-        _ fields: inout SlotFields, ifItMatches matches: (borrowing SlotFields) -> Bool,
-        _ change: (inout SlotFields) -> Void
+        _ fields: inout SlotFields, of id: Int, ifItMatches matches: (borrowing SlotFields) -> Bool,
+        _ change: (Int, inout SlotFields) -> Void
     ) {
-        if matches(fields) { change(&fields) }
+        if matches(fields) { change(id, &fields) }
     }
 
     /// Every slot's current state, for `push()`. Singleton mirrors are left out: the scope may drop its

@@ -35,6 +35,8 @@ final class FactoryDeclaration: Sendable {
     let slotID: Int
     /// The same plan as ``apply``, as one write that a reload makes over the code's wiring.
     let edit: Edit
+    /// What a reload does to the instance the factory's scope keeps (nil: drop it when the change reaches it).
+    let reload: KeptInstanceReload?
 
     typealias Apply =
         @Sendable (
@@ -47,7 +49,8 @@ final class FactoryDeclaration: Sendable {
 
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
-        definitionScope: String?, slotID: Int, apply: @escaping Apply, edit: @escaping Edit
+        definitionScope: String?, slotID: Int, apply: @escaping Apply, edit: @escaping Edit,
+        reload: KeptInstanceReload? = nil
     ) {
         self.key = key
         self.type = type
@@ -57,6 +60,7 @@ final class FactoryDeclaration: Sendable {
         self.slotID = slotID
         self.apply = apply
         self.edit = edit
+        self.reload = reload
     }
 
     /// One implementation, its factory's type erased. Its settings' type is named and its shape worked out
@@ -98,7 +102,8 @@ final class FactoryDeclaration: Sendable {
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
-            value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, apply: apply, edit: edit)
+            value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, apply: apply, edit: edit,
+            reload: other.reload ?? reload)
     }
 
     /// The catalog entry.
@@ -133,7 +138,8 @@ extension Factory {
     }
 
     func declaration(
-        implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?
+        implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?,
+        reload: KeptInstanceReload? = nil
     ) -> FactoryDeclaration {
         let factory = self
         return FactoryDeclaration(
@@ -166,7 +172,8 @@ extension Factory {
                     contexts: contexts.map { context, closure in
                         (context, closure.isDefinition ? ClosureBoxing().box(target.definition) : closure.box)
                     })
-            })
+            },
+            reload: reload)
     }
 }
 

@@ -1,3 +1,5 @@
+import Plugboard
+
 extension ProfileSystem {
     /// Reads, merges, overrides, resolves and checks the active profiles again, as the launch did, and applies
     /// them to every container the launch listed, or to none.
@@ -40,6 +42,15 @@ extension ProfileSystem {
     /// endpoint answers while a reload reads a slow volume), and a log handler may read it from inside one.
     public static var reloadStatus: ReloadStatus? {
         reloader?.status
+    }
+
+    /// How many replaced wiring states (with the instances they kept) wait for resolutions that began before
+    /// they were replaced: a reload's, or a `register`'s. Each is freed once every thread that was resolving
+    /// when it was replaced has been seen between resolutions, whatever began since, so the count falls back to
+    /// 0 within moments of a reload; one that stays up names a resolution that does not return (a singleton's
+    /// build waiting on a network). The reload service exports it as a gauge.
+    public static var retiredStateCount: Int {
+        ContainerManager.retiredWaiting
     }
 
     /// The applied generations: the running one first, then each new one. A reader that falls behind gets

@@ -187,10 +187,21 @@ package final class RunningProfiles: @unchecked Sendable {
         // old wiring, is not kept, and one built before is found.
         var refusal: [Diagnostic] = []
         var stop = false
+        let behaviours = keptInstanceReloads
+        let dropping = behaviours.disposals.isEmpty ? nil : DroppedInstances(collecting: Set(behaviours.disposals.keys))
         ContainerManager.publishingEpoch(of: declared.map(\.container.manager)) {
-            let affected = ContainerManager.singletonsAffected { factory in
+            var affected = ContainerManager.singletonsAffected { factory in
                 guard let (container, key) = factoryNames[factory] else { return false }
                 return changed[container]?.contains(key) ?? false
+            }
+            if !behaviours.keep.isEmpty {
+                // A singleton kept through reloads is affected only by a change of its own entry.
+                affected.removeAll { singleton in
+                    guard behaviours.keep.contains(singleton.factory),
+                        let (container, key) = factoryNames[singleton.factory]
+                    else { return false }
+                    return !(changed[container]?.contains(key) ?? false)
+                }
             }
             if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
                 refusal = singletonDiagnostics(affected, changed: changed, candidate: candidate)
@@ -198,12 +209,17 @@ package final class RunningProfiles: @unchecked Sendable {
             }
             stop = stopped()
             if stop { return false }
-            apply(candidate, plans: plans, changed: changed)
-            if options.reload.builtSingletons == .replace { affected.forEach { $0.drop() } }
+            apply(candidate, plans: plans, changed: changed, keeping: behaviours.keep, dropping: dropping)
+            if options.reload.builtSingletons == .replace { affected.forEach { $0.drop(into: dropping) } }
             return true
         }
         if !refusal.isEmpty { return refuse(candidate, refusal) }
         if stop { return nil }
+        if let dropping {
+            let disposal = DroppedInstanceDisposal(dropping, actions: behaviours.disposals)
+            if !disposal.isEmpty { ContainerManager.releaseAfterResolutionsUnderWay(disposal) }
+        }
+        RetiredStateCollector.collectSoon()
         running = candidate
         runningFingerprints = fingerprints
         state.generation += 1
@@ -272,7 +288,8 @@ package final class RunningProfiles: @unchecked Sendable {
     /// cached object may have been built from a changed factory, and no record says which (see "Reloading
     /// profiles").
     private func apply(
-        _ candidate: ProfileLaunch, plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>]
+        _ candidate: ProfileLaunch, plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>],
+        keeping: Set<ResolvedFactory>, dropping: DroppedInstances?
     ) {
         // The kept instances the change reaches: the changed factories' own, and those built from them. When no
         // build was recorded (nothing kept yet, as in most reloads of a program that keeps little), there is
@@ -288,11 +305,13 @@ package final class RunningProfiles: @unchecked Sendable {
                     }
                 }
             }
-            reached = ContainerManager.keptInstancesReached(by: changedFactories, in: managers)
+            reached = ContainerManager.keptInstancesReached(by: changedFactories, in: managers, keeping: keeping)
         }
         for (instance, plan) in zip(declared, plans) {
+            // The factories whose instances stay: those kept through reloads whose own entry did not change.
+            let kept = keeping.isEmpty ? [] : keptIDs(of: instance, changed: changed[instance.name] ?? [], keeping)
             guard let keys = changed[instance.name] else {
-                instance.container.manager.dropKeptInstances(reachedBy: reached)
+                instance.container.manager.dropKeptInstances(reachedBy: reached, keeping: kept, dropping: dropping)
                 continue
             }
             let manager = instance.container.manager
@@ -317,7 +336,7 @@ package final class RunningProfiles: @unchecked Sendable {
                         plan[position].registration, plan[position].scope.flatMap { program.scopes[$0] },
                         plan[position].contexts.map { (FactoryContextType($0.context), $0.closure) })
                 }
-                manager.rewire(id, from: baseline, edit)
+                manager.rewire(id, from: baseline, edit, dropping: dropping)
             }
             manager.publishingTogether(expecting: keys.count) {
                 // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
@@ -330,10 +349,43 @@ package final class RunningProfiles: @unchecked Sendable {
                     let planned = Set(plan.lazy.map(\.key))
                     for key in keys where !planned.contains(key) { rewire(key, toEntryAt: nil) }
                 }
-                manager.dropKeptInstances(reachedBy: reached)
+                manager.dropKeptInstances(reachedBy: reached, keeping: kept, dropping: dropping)
             }
         }
     }
+
+    /// The ids of `instance`'s factories in `keeping` whose own entry is not among `changed`.
+    private func keptIDs(
+        of instance: DeclarationCollector.Declared, changed: Set<String>, _ keeping: Set<ResolvedFactory>
+    )
+        -> Set<Int>
+    {
+        var ids = Set<Int>()
+        for (key, declaration) in instance.live.factories
+        where !changed.contains(key)
+            && keeping.contains(ResolvedFactory(instance.container.manager, id: declaration.slotID))
+        {
+            ids.insert(declaration.slotID)
+        }
+        return ids
+    }
+
+    /// What the declarations say a reload does to kept instances: the factories kept through a change of what
+    /// they were built from, and the disposal actions. Made on the first reload.
+    private lazy var keptInstanceReloads:
+        (keep: Set<ResolvedFactory>, disposals: [ResolvedFactory: @Sendable (AnyObject) async -> Void]) = {
+            var keep = Set<ResolvedFactory>()
+            var disposals: [ResolvedFactory: @Sendable (AnyObject) async -> Void] = [:]
+            for instance in declared {
+                for declaration in instance.live.factories.values {
+                    guard let reload = declaration.reload else { continue }
+                    let factory = ResolvedFactory(instance.container.manager, id: declaration.slotID)
+                    if reload.policy == .keep { keep.insert(factory) }
+                    if let dispose = reload.dispose { disposals[factory] = dispose }
+                }
+            }
+            return (keep, disposals)
+        }()
 
     /// Every declared factory of every container instance, as the engine names it, with its container's name
     /// and its key: what a singleton's recorded dependencies are looked up in. Made on the first reload.

@@ -104,5 +104,6 @@ import Testing
         #expect(try metrics.expectGauge("plugboard_generation").lastValue == 2)
         #expect(try metrics.expectGauge("plugboard_reload_last_successful").values.contains(0))
         #expect(try metrics.expectGauge("plugboard_reload_last_successful").lastValue == 1)
+        #expect(try metrics.expectGauge("plugboard_reload_retired_states").values.count >= 3)
     }
 }

@@ -26,6 +26,9 @@ public final class PostgresStore: TodoStore {
 
     private let client: PostgresClient
     private let running: Task<Void, Never>
+    private let logger: Logger
+    /// Where the pool connects, for the log line of its shutdown (never the password).
+    private let address: String
     private let queryTimeout: Double
     private let table = TableSetup()
 
@@ -34,10 +37,21 @@ public final class PostgresStore: TodoStore {
             host: settings.host, port: settings.port ?? 5432, username: settings.username,
             password: settings.password.value, database: settings.database, tls: .disable)
         configuration.options.connectTimeout = .milliseconds(Int64((settings.connectTimeoutSeconds ?? 2) * 1000))
-        let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "postgres"))
+        let logger = Logger(label: "postgres")
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
         self.client = client
         queryTimeout = settings.queryTimeoutSeconds ?? 5
+        address = "\(settings.host):\(settings.port ?? 5432)/\(settings.database)"
         running = Task { await client.run() }
+    }
+
+    /// Closes the pool's connections: its run task ends when cancelled. A request still holding the store
+    /// afterwards gets a 503.
+    public func shutdown() async {
+        running.cancel()
+        await running.value
+        logger.info("postgres pool shut down (\(address))")
     }
 
     public var name: String { "postgres" }

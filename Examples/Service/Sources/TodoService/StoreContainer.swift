@@ -9,7 +9,8 @@ public final class StoreContainer: SharedContainer, AutoRegistering {
 
     public init() {}
 
-    /// Cached: one store (one connection pool) until a reload or a reset drops it.
+    /// Cached: one store (one connection pool) until a reload that changes the store's entry, or a reset,
+    /// drops it. An edit of another factory (the limiter) keeps it.
     public var store: Factory<any TodoStore> { self { MemoryStore() }.cached }
 
     public func autoRegister() {
@@ -18,7 +19,9 @@ public final class StoreContainer: SharedContainer, AutoRegistering {
                 "memory": .make { MemoryStore() },
                 "sqlite": .settings(SQLiteStore.Settings.self) { SQLiteStore(settings: $0) },
                 "postgres": .settings(PostgresStore.Settings.self) { PostgresStore(settings: $0) },
-            ])
+            ]),
+            // A store a reload replaces closes its pool once no request can still be handed it.
+            store.reloading(.rebuild) { await $0.shutdown() }
         )
     }
 }
