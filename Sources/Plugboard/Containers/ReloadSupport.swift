@@ -101,20 +101,29 @@ extension ContainerManager {
     /// one, never the code's in between.
     package func rewire(_ id: Int, from baseline: FactoryWiring, _ edit: WiringEdit?, dropping: DroppedInstances? = nil)
     {
-        slots.update(id) { fields in
-            if let dropping, fields.scope?.kind != .singleton {
-                dropping.take(fields, of: ResolvedFactory(self, id: id))
-            }
-            fields.registration = baseline.registration
-            fields.scope = baseline.scope
-            fields.contexts = baseline.contexts
-            fields.hasArgumentContexts = baseline.hasArgumentContexts
-            // A definition taken out meanwhile is put back whole by the next resolution.
-            fields.definitionApplied = fields.definitionApplied && baseline.definitionApplied
-            edit?.change(&fields)
-            fields.clearCache()
-            return true
+        guard let dropping else {
+            // No capture of the collector when there is none: the closure's context costs every rewire otherwise.
+            slots.update(id) { Self.rewrite(&$0, to: baseline, edit) }
+            return
         }
+        let factory = ResolvedFactory(self, id: id)
+        slots.update(id) { fields in
+            if fields.scope?.kind != .singleton { dropping.take(fields, of: factory) }
+            return Self.rewrite(&fields, to: baseline, edit)
+        }
+    }
+
+    /// `fields` with `baseline`'s wiring and `edit` over it, and nothing kept.
+    private static func rewrite(_ fields: inout SlotFields, to baseline: FactoryWiring, _ edit: WiringEdit?) -> Bool {
+        fields.registration = baseline.registration
+        fields.scope = baseline.scope
+        fields.contexts = baseline.contexts
+        fields.hasArgumentContexts = baseline.hasArgumentContexts
+        // A definition taken out meanwhile is put back whole by the next resolution.
+        fields.definitionApplied = fields.definitionApplied && baseline.definitionApplied
+        edit?.change(&fields)
+        fields.clearCache()
+        return true
     }
 
     /// Runs `body`, whose writes on this thread make up the next wiring epoch of the containers `managers`
@@ -128,9 +137,19 @@ extension ContainerManager {
     }
 
     /// Runs `body`, publishing every change it makes to this container's factories together when it returns;
-    /// `changes` is about how many factories it changes.
-    package func publishingTogether(expecting changes: Int, _ body: () -> Void) {
-        slots.stage(expecting: changes, body)
+    /// `changes` is about how many factories it changes. Other threads' writes meanwhile are published at
+    /// once; when one touches a factory `body` changed, `body` runs again over it (what it gave `dropping` the
+    /// first time is taken back), so that its change lands last.
+    package func publishingTogether(expecting changes: Int, dropping: DroppedInstances? = nil, _ body: () -> Void) {
+        let mark = dropping?.dropped.count ?? 0
+        slots.stage(expecting: changes, rollback: { dropping?.takeBack(after: mark) }, body)
+    }
+
+    /// Runs on a reloading thread after each run of a container's staged changes, before they are published:
+    /// for tests that write from another thread while a reload stages.
+    package static var whileStaging: (() -> Void)? {
+        get { SlotStore.whileStaged }
+        set { SlotStore.whileStaged = newValue }
     }
 
     /// Drops the instances this container's scopes keep (singletons aside, which the process keeps) that
@@ -227,6 +246,11 @@ package final class DroppedInstances: @unchecked Sendable {
     func take(_ fields: borrowing SlotFields, of factory: ResolvedFactory) {
         guard wanted.contains(factory) else { return }
         for box in fields.strongKeptBoxes { dropped.append((factory, box)) }
+    }
+
+    /// Forgets what was taken after the first `count`: a staged change that runs again takes them again.
+    func takeBack(after count: Int) {
+        dropped.removeSubrange(count...)
     }
 
     /// The instance a scope kept in `box`, when it is a `T`.

@@ -132,6 +132,13 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     @exclusivity(unchecked) private nonisolated(unsafe) var oldTables: [SlotTable] = []
     /// Fields written while a change is staged (see ``stage(expecting:_:)``), published together when it commits.
     @exclusivity(unchecked) private nonisolated(unsafe) var staged: StagedWrites?
+    /// The thread that stages (see ``ThreadIdentity``), or 0 when nothing is staged: only its writes are held
+    /// back. Another thread's write is published at once; when it touches a slot already staged, the stage is
+    /// `stageConflicted` and its change is made again over it.
+    @exclusivity(unchecked) private nonisolated(unsafe) var stagingThread: UInt = 0
+    /// Whether other threads' writes to staged slots are made over the staged change as well: its last run.
+    @exclusivity(unchecked) private nonisolated(unsafe) var stagingExclusive = false
+    @exclusivity(unchecked) private nonisolated(unsafe) var stageConflicted = false
     /// The newest wiring epoch that a profile reload opened over this store (see ``WiringEpoch``); guarded
     /// by the epochs' lock.
     nonisolated(unsafe) var publishedEpoch: UInt64 = 0
@@ -236,47 +243,85 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         return slot
     }
 
-    /// Changes factory `id`'s fields; `change` returns false to leave them as they were.
+    /// Changes factory `id`'s fields; `change` returns false to leave them as they were. While a change is
+    /// staged on another thread, the write is published at once all the same (see ``stage(expecting:_:)``).
     @usableFromInline @discardableResult
     func update(_ id: Int, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
         try writeLock.withLock {
             let slot = slotLocked(id)
-            if let position = staged?.position(of: id) {
-                var fields = staged!.writes[position].fields
-                guard try change(&fields) else { return false }
-                staged!.writes[position].fields = fields
-                return true
+            if _slowPath(stagingThread != 0) {
+                if stagingThread == ThreadIdentity.current {
+                    if let position = staged!.position(of: id) {
+                        var fields = staged!.writes[position].fields
+                        guard try change(&fields) else { return false }
+                        staged!.writes[position].fields = fields
+                        return true
+                    }
+                    var fields = slot.state.withCurrent { $0.fields }
+                    guard try change(&fields) else { return false }
+                    staged!.add(id, fields)
+                    return true
+                }
+                if let position = staged!.position(of: id) {
+                    if stagingExclusive {
+                        _ = try change(&staged!.writes[position].fields)
+                    } else {
+                        stageConflicted = true
+                    }
+                }
             }
             var fields = slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
-            if staged != nil {
-                staged!.add(id, fields)
-            } else {
-                ReadSection.shared.retire(slot.publish(fields))
-            }
+            ReadSection.shared.retire(slot.publish(fields))
             return true
         }
     }
 
-    /// Runs `body` with every write to this store held back, then publishes what it wrote, slot by slot, under
-    /// the lock: readers see each slot go from its state before `body` to its state after, never a state in
-    /// between (a reset followed by a registration). Writes made by other threads meanwhile are published with them.
-    /// `writes` is how many slots `body` is expected to write: room made at once instead of growing.
-    func stage(expecting writes: Int, _ body: () -> Void) {
-        writeLock.withLock {
-            staged = StagedWrites(idLimit: table.withCurrent { $0.slotCapacity }, expecting: writes)
-        }
-        body()
-        writeLock.withLock {
-            // Each staged value is moved out of the list into its state, not copied; the states they replace
-            // are retired together.
-            var writes = staged.take()?.writes ?? []
-            var replaced: [Unmanaged<AnyObject>] = []
-            replaced.reserveCapacity(writes.count)
-            while let (id, fields) = writes.popLast() { replaced.append(slotLocked(id).publish(consume fields)) }
-            ReadSection.shared.retire(replaced)
+    /// How many times ``stage(expecting:_:)`` runs its change when other threads' writes keep touching it.
+    static let stagingAttempts = 4
+
+    /// Runs `body` with this thread's writes to the store held back, then publishes what it wrote, slot by
+    /// slot, under the lock: readers see each slot go from its state before `body` to its state after, never a
+    /// state in between (a reset followed by a registration). `writes` is how many slots `body` is expected
+    /// to write: room made at once instead of growing.
+    ///
+    /// Other threads' writes meanwhile (a `register`, a reset, a modifier, a `pop()`) are published at once, as
+    /// ever, and never stamped with this change's epoch. When one touches a slot `body` already wrote, the
+    /// held-back writes are dropped, `rollback` undoes what `body` noted elsewhere, and `body` runs again over
+    /// the states published since: its change lands after theirs, whatever the order they came in. On the last
+    /// of ``stagingAttempts`` runs, such a write is made over the staged change as well, and lands after it.
+    func stage(expecting writes: Int, rollback: () -> Void = {}, _ body: () -> Void) {
+        for attempt in 1...Self.stagingAttempts {
+            writeLock.withLock {
+                staged = StagedWrites(idLimit: table.withCurrent { $0.slotCapacity }, expecting: writes)
+                stagingThread = ThreadIdentity.current
+                stagingExclusive = attempt == Self.stagingAttempts
+                stageConflicted = false
+            }
+            body()
+            Self.whileStaged?()
+            let committed: Bool = writeLock.withLock {
+                var made = staged.take()!
+                stagingThread = 0
+                if stageConflicted && !stagingExclusive { return false }
+                // Each staged value is moved out of the list into its state, not copied; the states they replace
+                // are retired together.
+                var replaced: [Unmanaged<AnyObject>] = []
+                replaced.reserveCapacity(made.writes.count)
+                while let (id, fields) = made.writes.popLast() {
+                    replaced.append(slotLocked(id).publish(consume fields))
+                }
+                ReadSection.shared.retire(replaced)
+                return true
+            }
+            if committed { return }
+            rollback()
         }
     }
+
+    /// Runs on the staging thread after each run of a staged change's `body`, before its commit: for tests
+    /// that write from another thread while a reload stages.
+    nonisolated(unsafe) static var whileStaged: (() -> Void)?
 
     /// Changes the fields of every slot that `matches`, in one step under the lock. The others are neither
     /// copied nor published again: a reload asks this of every slot of a container.
@@ -294,20 +339,29 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         _ change: (Int, inout SlotFields) -> Void
     ) {
         writeLock.withLock {
+            // Another thread's change while one is staged is published at once (see `stage(expecting:_:)`).
+            let staging = stagingThread != 0 && stagingThread == ThreadIdentity.current
             var replaced: [Unmanaged<AnyObject>] = []
             for (index, slot) in owned.enumerated() {
                 let id = idsInUse[index]
                 // A staged value is matched and changed where it is: no lookup copies it.
-                if let position = staged?.position(of: id) {
+                if staging, let position = staged!.position(of: id) {
                     if includes(id) {
                         Self.change(&staged!.writes[position].fields, of: id, ifItMatches: matches, change)
                     }
                 } else if slot.state.withCurrent({ matches($0.fields) }), includes(id) {
                     var fields = slot.state.withCurrent { $0.fields }
                     change(id, &fields)
-                    if staged != nil {
+                    if staging {
                         staged!.add(id, fields)
                     } else {
+                        if let position = staged?.position(of: id) {
+                            if stagingExclusive {
+                                Self.change(&staged!.writes[position].fields, of: id, ifItMatches: matches, change)
+                            } else {
+                                stageConflicted = true
+                            }
+                        }
                         replaced.append(slot.publish(fields))
                     }
                 }
@@ -339,19 +393,34 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// Puts back the states of a snapshot; slots made since then return to empty (`pop()`).
     func restore(_ states: [Int: SlotState]) {
         writeLock.withLock {
-            for (index, slot) in owned.enumerated() {
-                var state = states[idsInUse[index]] ?? SlotState.empty
-                // A state saved before the factory's getter ran (or while it ran) lacks some of its definition: keep
-                // the current record, to be put back whole on the next resolution (see `DefinitionRecord`).
-                if let record = slot.state.withCurrent({ $0.fields.definition }), record !== state.fields.definition {
-                    var fields = state.fields
-                    fields.definition = record
-                    fields.definitionApplied = false
-                    state = SlotState(fields)
+            // While a change is staged on another thread: at once, and the staged change is made again over it
+            // (on its last run, the restored states replace what it staged).
+            if stagingThread != 0 && stagingThread != ThreadIdentity.current && !staged!.isEmpty {
+                if stagingExclusive {
+                    for index in staged!.writes.indices {
+                        staged!.writes[index].fields = (states[staged!.writes[index].id] ?? SlotState.empty).fields
+                    }
+                } else {
+                    stageConflicted = true
                 }
-                slot.state.replace(with: state)
-                slot.summary.store(Slot.summary(of: state.fields), ordering: .releasing)
             }
+            restoreLocked(states)
+        }
+    }
+
+    private func restoreLocked(_ states: [Int: SlotState]) {
+        for (index, slot) in owned.enumerated() {
+            var state = states[idsInUse[index]] ?? SlotState.empty
+            // A state saved before the factory's getter ran (or while it ran) lacks some of its definition: keep
+            // the current record, to be put back whole on the next resolution (see `DefinitionRecord`).
+            if let record = slot.state.withCurrent({ $0.fields.definition }), record !== state.fields.definition {
+                var fields = state.fields
+                fields.definition = record
+                fields.definitionApplied = false
+                state = SlotState(fields)
+            }
+            slot.state.replace(with: state)
+            slot.summary.store(Slot.summary(of: state.fields), ordering: .releasing)
         }
     }
 

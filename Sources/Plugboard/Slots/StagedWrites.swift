@@ -19,6 +19,9 @@ struct StagedWrites {
         return Int(positions[id]) - 1
     }
 
+    /// Whether this stage holds any write.
+    var isEmpty: Bool { writes.isEmpty }
+
     /// Adds slot `id`'s first write.
     mutating func add(_ id: Int, _ fields: SlotFields) {
         if id >= positions.count { positions += repeatElement(0, count: id + 1 - positions.count) }

@@ -338,7 +338,7 @@ package final class RunningProfiles: @unchecked Sendable {
                 }
                 manager.rewire(id, from: baseline, edit, dropping: dropping)
             }
-            manager.publishingTogether(expecting: keys.count) {
+            manager.publishingTogether(expecting: keys.count, dropping: dropping) {
                 // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
                 var named = 0
                 for position in plan.indices where keys.contains(plan[position].key) {

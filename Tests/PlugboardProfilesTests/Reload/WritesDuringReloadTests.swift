@@ -1,0 +1,112 @@
+import Foundation
+import Plugboard
+import Testing
+
+@testable import PlugboardProfiles
+
+/// A program's own `register`, `reset` and `pop()`, made on another thread while a reload stages a container,
+/// take effect at once, and the reload's commit does not undo them: the reload's change lands over them. Each
+/// test is a process of its own, as the hook into the staging is process-wide.
+@Suite struct WritesDuringReloadTests {
+    /// Runs `write` on a thread of its own while the first container the next reload stages is staged, and
+    /// returns what `look` saw on that thread right after it, before the reload published anything.
+    static func duringTheFirstStage(_ write: @escaping @Sendable () -> Void, look: @escaping @Sendable () -> String)
+        -> Locked<String?>
+    {
+        let seen = Locked<String?>(nil)
+        let runs = Locked(0)
+        ContainerManager.whileStaging = {
+            guard
+                runs.withLock({
+                    $0 += 1
+                    return $0
+                }) == 1
+            else { return }
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                write()
+                seen.withLock { $0 = look() }
+                done.signal()
+            }
+            done.wait()
+        }
+        return seen
+    }
+
+    @Test func aRegisterDuringAReloadTakesEffectAtOnceAndStays() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let shop = program.shop
+            _ = shop.catalog()  // kept, and built from the store the reload changes: the reload stages it
+            let seen = Self.duringTheFirstStage(
+                {
+                    shop.catalog.register { Box("registered catalog") }
+                    shop.notes.register { Box("registered notes") }
+                }, look: { "\(shop.catalog().name) | \(shop.notes().name)" })
+            try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+            guard program.running.reload().generation == 2 else { exit(1) }
+            guard seen.withLock({ $0 }) == "registered catalog | registered notes" else { exit(2) }  // at once
+            guard shop.catalog().name == "registered catalog", shop.notes().name == "registered notes" else { exit(3) }
+            guard shop.store() == "sql-store db.example" else { exit(4) }
+        }
+    }
+
+    /// A write to a factory the reload rewires, on every run of the reload's change: the reload runs it four
+    /// times, and on the last the write lands over it.
+    @Test func aWriteThatKeepsCollidingLandsAfterTheReloadsFourthRun() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let shop = program.shop
+            let runs = Locked(0)
+            ContainerManager.whileStaging = {
+                let run = runs.withLock {
+                    $0 += 1
+                    return $0
+                }
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    shop.store.register { "registered on run \(run)" }
+                    done.signal()
+                }
+                done.wait()
+            }
+            try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+            guard program.running.reload().generation == 2 else { exit(1) }
+            ContainerManager.whileStaging = nil
+            guard runs.withLock({ $0 }) == 4 else { exit(2) }
+            guard shop.store() == "registered on run 4" else { exit(3) }
+        }
+    }
+
+    @Test func aPopDuringAReloadIsNotUndoneByItsCommit() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let shop = program.shop
+            shop.manager.push()
+            shop.summary.register { Box("pushed-over summary") }
+            _ = shop.summary()  // kept, and built from the store through the catalog: staged by the reload
+            let seen = Self.duringTheFirstStage({ shop.manager.pop() }, look: { shop.summary().name })
+            try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+            guard program.running.reload().generation == 2 else { exit(1) }
+            guard seen.withLock({ $0 }) == "summary of catalog over memory-store" else { exit(2) }
+            guard shop.summary().name == "summary of catalog over sql-store db.example" else { exit(3) }
+        }
+    }
+
+    @Test func aResetDuringAReloadTakesEffectAndTheProfileStillApplies() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let shop = program.shop
+            shop.notes.register { Box("registered notes") }
+            _ = shop.catalog()
+            let seen = Self.duringTheFirstStage(
+                { shop.manager.reset(options: .registration) }, look: { shop.notes().name })
+            try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+            guard program.running.reload().generation == 2 else { exit(1) }
+            guard seen.withLock({ $0 }) == "notes" else { exit(2) }
+            guard shop.notes().name == "notes" else { exit(3) }
+            // The reload's change lands over the reset: the profile's store, not the code's.
+            guard shop.store() == "sql-store db.example" else { exit(4) }
+        }
+    }
+}
