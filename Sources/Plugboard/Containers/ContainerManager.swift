@@ -182,7 +182,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
         case .all:
             slots.updateAll(where: { $0.hasSettings || $0.keepsInstances }) { fields in
                 fields.resetKeepingDefinition()
-                fields.generation = Generation.next()
+                fields.cacheVersion = CacheVersion.next()
             }
         case .registration:
             slots.updateAll(where: { $0.registration != nil }) { $0.registration = nil }

@@ -16,17 +16,6 @@ extension ManagedContainer {
     }
 }
 
-extension ContainerManager {
-    /// Runs `body` as part of this container's auto-registration: registrations made there clear no cached
-    /// instance, exactly as when `autoRegister()` makes them.
-    package func asAutoRegistration(_ body: () -> Void) {
-        let thread = ThreadIdentity.current
-        let previous = autoRegisteringThread.exchange(thread, ordering: .relaxed)
-        defer { autoRegisteringThread.store(previous, ordering: .relaxed) }
-        body()
-    }
-}
-
 extension FactoryRegistration {
     /// The factory's own definition as a closure that skips every registration and context (a profile's
     /// `default` inside `contexts`). It holds the definition only, not the manager.

@@ -113,6 +113,21 @@ extension ContainerManager {
         }
     }
 
+    /// Sets factory `id`'s wiring to what it is now with `edit` made over it, in one write, and drops what its
+    /// scope kept (into `dropping`, when it names the factory). Returns the wiring it had, for later
+    /// ``rewire(_:from:_:dropping:)`` calls: a factory's first rewiring, which reads it in the same write.
+    package func rewire(_ id: Int, _ edit: WiringEdit?, dropping: DroppedInstances? = nil) -> FactoryWiring {
+        var taken: FactoryWiring?
+        let factory = ResolvedFactory(self, id: id)
+        slots.update(id) { fields in
+            let baseline = FactoryWiring(fields)
+            taken = baseline
+            if let dropping, fields.scope?.kind != .singleton { dropping.take(fields, of: factory) }
+            return Self.rewrite(&fields, to: baseline, edit)
+        }
+        return taken!
+    }
+
     /// `fields` with `baseline`'s wiring and `edit` over it, and nothing kept.
     private static func rewrite(_ fields: inout SlotFields, to baseline: FactoryWiring, _ edit: WiringEdit?) -> Bool {
         fields.registration = baseline.registration

@@ -56,8 +56,8 @@ extension FactoryRegistration {
         register(boxed: ClosureBox(factory))
     }
 
-    /// Registers a closure already boxed by ``ClosureBoxing/box(_:)`` for this factory's `P` and `T`.
-    package func register(boxed box: AnyObject) {
+    /// Registers a closure boxed for this factory's `P` and `T`.
+    func register(boxed box: AnyObject) {
         assert(box is ClosureBox<P, T>, "a box made for another factory type")
         let quiet = manager.isAutoRegisteringOnThisThread
         var scope: Scope?
@@ -287,7 +287,7 @@ extension FactoryRegistration {
             write(ignoringSeal: true) { fields in
                 scope = fields.scope
                 fields.resetKeepingDefinition()
-                fields.generation = Generation.next()
+                fields.cacheVersion = CacheVersion.next()
                 return true
             }
         case .registration:

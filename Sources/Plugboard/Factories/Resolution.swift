@@ -172,7 +172,7 @@ extension FactoryRegistration {
                 && singleton.activeIsolations.load(ordering: .relaxed) == 0
             {
                 // Later hits are served from this container's own state (see `SingletonMirrors`).
-                singleton.mirror(id, into: manager.slots, generation: fields.generation)
+                singleton.mirror(id, into: manager.slots, cacheVersion: fields.cacheVersion)
             }
             return instance
         case .graph:
@@ -257,9 +257,9 @@ extension FactoryRegistration {
         let (epoch, linksFollowed) = ThreadResolutions.current._withUnsafeGuaranteedRef {
             ($0.state.pointee.epoch, $0.state.pointee.linksFollowed)
         }
-        let (hit, generation) = ReadSection.read {
+        let (hit, version) = ReadSection.read {
             store.withResolvedFields(id) { host, _ in
-                (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.generation)
+                (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.cacheVersion)
             }
         }
         if let hit { return hit }
@@ -274,7 +274,7 @@ extension FactoryRegistration {
         _ = WiringEpoch.keepingIfCurrent(epoch, owner: manager.slots, linksFollowed: linksFollowed) {
             store.update(id) { host in
                 // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
-                guard host.generation == generation else { return false }
+                guard host.cacheVersion == version else { return false }
                 if host.cacheScope != scopeID {
                     host.cached = nil
                     host.cachedByParameter = [:]

@@ -100,10 +100,10 @@ extension Scope {
         }
 
         /// Copies this scope's instance of factory `id` into `container`'s slot, so that later hits there are
-        /// served like cached ones (see ``SingletonMirrors``); `generation` is the slot's when the caller read it.
+        /// served like cached ones (see ``SingletonMirrors``); `cacheVersion` is the slot's when the caller read it.
         @usableFromInline
-        func mirror(_ id: Int, into container: SlotStore, generation: UInt64) {
-            SingletonMirrors.shared.mirror(id, of: self, into: container, generation: generation)
+        func mirror(_ id: Int, into container: SlotStore, cacheVersion: UInt64) {
+            SingletonMirrors.shared.mirror(id, of: self, into: container, cacheVersion: cacheVersion)
         }
 
         /// Drops the containers' copies of this scope's instance of factory `id`, after the store changed it.

@@ -33,9 +33,9 @@ final class SingletonMirrors: @unchecked Sendable {
     private init() {}
 
     /// Copies the instance `scope`'s process store keeps for factory `id` into `container`'s slot for it,
-    /// unless that slot changed since the caller read it at `generation`, or the slot's route is no longer the
+    /// unless that slot changed since the caller read it at `cacheVersion`, or the slot's route is no longer the
     /// singleton one, or the instance is gone, or a test isolates singletons.
-    func mirror(_ id: Int, of scope: Scope.Singleton, into container: SlotStore, generation: UInt64) {
+    func mirror(_ id: Int, of scope: Scope.Singleton, into container: SlotStore, cacheVersion: UInt64) {
         lock.withLock {
             guard scope.activeIsolations.load(ordering: .relaxed) == 0 else { return }
             let scopeID = ObjectIdentifier(scope)
@@ -44,7 +44,7 @@ final class SingletonMirrors: @unchecked Sendable {
             }
             guard let entry, entry is WeakCachedInstance == false else { return }
             let made = container.update(id) { fields in
-                guard fields.generation == generation, fields.scope === scope, fields.cached == nil,
+                guard fields.cacheVersion == cacheVersion, fields.scope === scope, fields.cached == nil,
                     SlotState.Route(fields) == .singleton
                 else { return false }
                 fields.cached = entry

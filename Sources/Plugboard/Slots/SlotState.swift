@@ -4,7 +4,7 @@
 struct SlotFields: @unchecked Sendable {
     /// Changes whenever a cached instance stops being valid (register, scope change, reset). Globally unique,
     /// so an instance built from an older state is never stored into a newer one.
-    @usableFromInline var generation: UInt64 = 0
+    @usableFromInline var cacheVersion: UInt64 = 0
     /// A `ClosureBox<P, T>` set by `register`, or nil for the factory's own definition.
     @usableFromInline var registration: AnyObject?
     /// The scope set on this factory; nil means the container's `defaultScope`.
@@ -63,13 +63,13 @@ struct SlotFields: @unchecked Sendable {
         cached = nil
         cacheScope = nil
         cachedByParameter = [:]
-        generation = Generation.next()
+        cacheVersion = CacheVersion.next()
     }
 }
 
-/// The source of unique cache generations.
+/// The source of unique cache versions.
 @usableFromInline
-enum Generation {
+enum CacheVersion {
     private static let counter = Atomic<UInt64>(1)
 
     @usableFromInline

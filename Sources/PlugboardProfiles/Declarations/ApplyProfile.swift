@@ -82,7 +82,8 @@ extension ManagedContainer {
         if !overridden, let launch {
             switch launch.entries(for: name, declaring: live) {
             case .success(let plan):
-                ProfileSystem.apply(plan, to: live, scopes: ProgramDeclarations([name: live], launch: launch).scopes)
+                ProfileSystem.apply(
+                    plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: launch).scopes)
                 return ProfileReport(launch, changed: plan.map(\.key))
             case .failure(let mismatch):
                 return Self.keepingDefaults(name, launch, mismatch, options: options)
@@ -126,7 +127,7 @@ extension ManagedContainer {
             against: program, options: options, onlySectionsOf: overridden ? [name] : nil)
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
-        ProfileSystem.apply(entries[name] ?? [], to: live, scopes: program.scopes)
+        ProfileSystem.apply(entries[name] ?? [], to: self, declaring: live, scopes: program.scopes)
         return ProfileReport(launch, changed: launch.changedKeys[name] ?? [])
     }
 

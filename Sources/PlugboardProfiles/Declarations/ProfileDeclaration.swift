@@ -29,19 +29,14 @@ final class FactoryDeclaration: Sendable {
     let value: ErasedValue?
     /// The scope the definition sets on every access, by name; a profile's `scope` cannot win over it.
     let definitionScope: String?
-    /// Applies a checked plan to the factory: a registration, a scope, and context overrides.
-    let apply: Apply
-    /// The factory's slot in its container: where a reload rewires it.
+    /// The factory's slot in its container: where the launch and every reload rewire it.
     let slotID: Int
-    /// The same plan as ``apply``, as one write that a reload makes over the code's wiring.
+    /// A checked entry (a registration, a scope, and context overrides) as one write over the code's wiring:
+    /// how the launch and every reload apply it (see ``ContainerRewiring``).
     let edit: Edit
     /// What a reload does to the instance the factory's scope keeps (nil: drop it when the change reaches it).
     let reload: KeptInstanceReload?
 
-    typealias Apply =
-        @Sendable (
-            _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
-        ) -> Void
     typealias Edit =
         @Sendable (
             _ registration: PreparedClosure?, _ scope: Scope?, _ contexts: [(FactoryContextType, PreparedClosure)]
@@ -49,7 +44,7 @@ final class FactoryDeclaration: Sendable {
 
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
-        definitionScope: String?, slotID: Int, apply: @escaping Apply, edit: @escaping Edit,
+        definitionScope: String?, slotID: Int, edit: @escaping Edit,
         reload: KeptInstanceReload? = nil
     ) {
         self.key = key
@@ -58,7 +53,6 @@ final class FactoryDeclaration: Sendable {
         self.value = value
         self.definitionScope = definitionScope
         self.slotID = slotID
-        self.apply = apply
         self.edit = edit
         self.reload = reload
     }
@@ -102,7 +96,7 @@ final class FactoryDeclaration: Sendable {
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
-            value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, apply: apply, edit: edit,
+            value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, edit: edit,
             reload: other.reload ?? reload)
     }
 
@@ -149,20 +143,6 @@ extension Factory {
             value: value,
             definitionScope: registration.definitionScopeName,
             slotID: registration.slotID,
-            apply: { registration, scope, contexts in
-                if let registration {
-                    factory.registration.register(boxed: registration.box)
-                }
-                if let scope {
-                    factory.scope(scope)
-                }
-                for (context, closure) in contexts {
-                    let body =
-                        closure.isDefinition
-                        ? factory.registration.definition : ClosureBoxing<Void, T>.body(of: closure.box)
-                    factory.context(context) { body(()) }
-                }
-            },
             edit: { registration, scope, contexts in
                 // Only `default` in a context needs a box made here (rare): its boxing is made then, not with
                 // every declaration, which would look the box's type up for every factory declared.
@@ -216,20 +196,6 @@ extension ParameterFactory {
                     value: nil,
                     definitionScope: registration.definitionScopeName,
                     slotID: registration.slotID,
-                    apply: { registration, scope, contexts in
-                        if let registration {
-                            factory.registration.register(boxed: registration.box)
-                        }
-                        if let scope {
-                            factory.scope(scope)
-                        }
-                        for (context, closure) in contexts {
-                            let body =
-                                closure.isDefinition
-                                ? factory.registration.definition : ClosureBoxing<P, T>.body(of: closure.box)
-                            factory.context(context, factory: body)
-                        }
-                    },
                     edit: { registration, scope, contexts in
                         let target = factory.registration
                         return target.wiringEdit(

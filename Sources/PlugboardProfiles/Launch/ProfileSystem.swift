@@ -118,17 +118,8 @@ public enum ProfileSystem {
             for (instance, plan) in zip(declared, plans) {
                 // The code's wiring of each factory the profiles change, which a reload that no longer changes it
                 // puts back.
-                let manager = instance.container.manager
-                var wirings: [Int: FactoryWiring] = [:]
-                wirings.reserveCapacity(plan.count)
-                for entry in plan {
-                    let id = instance.live.factories[entry.key].unsafelyUnwrapped.slotID
-                    wirings[id] = manager.wiring(of: id)
-                }
-                baselines[ObjectIdentifier(instance.container)] = wirings
-                manager.asAutoRegistration {
-                    apply(plan, to: instance.live, scopes: program.scopes)
-                }
+                baselines[ObjectIdentifier(instance.container)] = apply(
+                    plan, to: instance.container, declaring: instance.live, scopes: program.scopes)
             }
         } else if launch.outcome != .refused || options.failurePolicy == .stop {
             return (launch, nil)
@@ -164,14 +155,15 @@ public enum ProfileSystem {
         }
     }
 
-    /// Registers checked entries through the factories' declarations.
-    static func apply(_ plan: [CheckedEntry<PreparedClosure>], to live: LiveDeclarations, scopes: [String: Scope]) {
-        for entry in plan {
-            // Most entries set no context: no array is made for them.
-            let contexts =
-                entry.contexts.isEmpty ? [] : entry.contexts.map { (FactoryContextType($0.context), $0.closure) }
-            live.factories[entry.key].unsafelyUnwrapped.apply(
-                entry.registration, entry.scope.flatMap { scopes[$0] }, contexts)
-        }
+    /// Rewires `container`'s factories to the checked entries of `plan`, published together, through the path
+    /// every reload takes (``ContainerRewiring``). Returns the code's wiring of each factory rewired.
+    @discardableResult
+    static func apply(
+        _ plan: [CheckedEntry<PreparedClosure>], to container: any ManagedContainer, declaring live: LiveDeclarations,
+        scopes: [String: Scope]
+    ) -> [Int: FactoryWiring] {
+        var rewiring = ContainerRewiring(container, live, scopes: scopes)
+        rewiring.rewireAll(plan)
+        return rewiring.baselines
     }
 }

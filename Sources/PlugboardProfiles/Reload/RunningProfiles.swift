@@ -33,8 +33,9 @@ package final class RunningProfiles: @unchecked Sendable {
     /// The launch, or the last reload that applied.
     private var running: ProfileLaunch
     /// Per container name, per factory: what the running profiles set, with the values of its secrets'
-    /// references hashed in. Made on the first reload (a launch that never reloads never pays for it).
-    private var runningFingerprints: [String: SectionFingerprints]?
+    /// references hashed in. Taken when the generation is made (the launch, or the reload that applied it),
+    /// from the values it resolved: nothing read later can change what the next reload compares against.
+    private var runningFingerprints: [String: SectionFingerprints]
     /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
     private var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
     /// Per container name, its declared factory keys sorted, for ``sorted(_:of:)``. Made when first needed.
@@ -62,6 +63,7 @@ package final class RunningProfiles: @unchecked Sendable {
         self.options = options
         selection = launch.selection
         running = launch
+        runningFingerprints = Self.fingerprints(of: launch)
         self.baselines = baselines
         newestReads = launch.inputFiles
         newestLookups = launch.lookups
@@ -169,7 +171,7 @@ package final class RunningProfiles: @unchecked Sendable {
             return settle(.unchanged(generation: state.generation))
         }
         let fingerprints = Self.fingerprints(of: candidate)
-        let previous = runningFingerprints ?? Self.fingerprints(of: running)
+        let previous = runningFingerprints
         let changed = Self.changedKeys(from: previous, to: fingerprints)
         if changed.isEmpty && running.isApplied {
             // Only formatting, comments or unused text changed: adopt the content, keep the generation.
@@ -315,39 +317,21 @@ package final class RunningProfiles: @unchecked Sendable {
                 continue
             }
             let manager = instance.container.manager
-            // The code's wiring of each factory, taken the first time a reload rewires it.
             let container = ObjectIdentifier(instance.container)
-            var known = baselines.removeValue(forKey: container) ?? [:]
-            defer { baselines[container] = known }
-            /// Factory `key`'s wiring: the code's, with `position`'s entry of the plan over it (none: the code's).
-            func rewire(_ key: String, toEntryAt position: Int?) {
-                guard let declaration = instance.live.factories[key] else { return }
-                let id = declaration.slotID
-                let baseline: FactoryWiring
-                if let taken = known[id] {
-                    baseline = taken
-                } else {
-                    baseline = manager.wiring(of: id)
-                    known[id] = baseline
-                }
-                // The entry is read in place: copying it retained each of its closures.
-                let edit = position.map { position in
-                    declaration.edit(
-                        plan[position].registration, plan[position].scope.flatMap { program.scopes[$0] },
-                        plan[position].contexts.map { (FactoryContextType($0.context), $0.closure) })
-                }
-                manager.rewire(id, from: baseline, edit, dropping: dropping)
-            }
+            var rewiring = ContainerRewiring(
+                instance.container, instance.live, scopes: program.scopes,
+                baselines: baselines.removeValue(forKey: container) ?? [:], dropping: dropping)
+            defer { baselines[container] = rewiring.baselines }
             manager.publishingTogether(expecting: keys.count, dropping: dropping) {
                 // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
                 var named = 0
                 for position in plan.indices where keys.contains(plan[position].key) {
-                    rewire(plan[position].key, toEntryAt: position)
+                    rewiring.rewire(plan[position].key, toEntryAt: position, of: plan)
                     named += 1
                 }
                 if named < keys.count {
                     let planned = Set(plan.lazy.map(\.key))
-                    for key in keys where !planned.contains(key) { rewire(key, toEntryAt: nil) }
+                    for key in keys where !planned.contains(key) { rewiring.rewire(key, toEntryAt: nil, of: plan) }
                 }
                 manager.dropKeptInstances(reachedBy: reached, keeping: kept, dropping: dropping)
             }
