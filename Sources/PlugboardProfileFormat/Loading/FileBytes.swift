@@ -170,29 +170,33 @@ package enum FNV1a {
         return hash
     }
 
-    /// A hash of a file's bytes, to tell its versions apart: FNV-1a's step (xor, then multiply by its prime)
-    /// over eight bytes at a time, then over the last few one by one. Each step maps the state one to one, so
-    /// contents that differ in one word always hash differently, as they do bytewise, in an eighth of the steps.
+    /// A hash of a file's bytes, to tell its versions apart (see ``hash(words:into:)``).
     package static func hash(file bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash = seed
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-                offset += 8
-            }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
-                offset += 1
-            }
-            return hash
-        }
+        bytes.withUnsafeBytes { hash(words: $0) }
     }
 
-    /// The hash of `text`'s UTF-8, read from its contiguous storage (fewer instructions than its `utf8` view).
+    /// FNV-1a's step (xor, then multiply by its prime) over eight bytes at a time, then over the last few one by
+    /// one. Each step maps the state one to one, so contents that differ in one word always hash differently,
+    /// as they do bytewise, in an eighth of the steps. Not FNV-1a's value: for telling versions apart in this
+    /// process and its logs only.
+    package static func hash(words raw: UnsafeRawBufferPointer, into start: UInt64 = seed) -> UInt64 {
+        var hash = start
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            offset += 8
+        }
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
+            offset += 1
+        }
+        return hash
+    }
+
+    /// The hash of `text`'s UTF-8 by words (see ``hash(words:into:)``), read from its contiguous storage.
     package static func hash(_ text: String, into start: UInt64 = seed) -> UInt64 {
         var text = text
-        return text.withUTF8 { hash($0, into: start) }
+        return text.withUTF8 { hash(words: UnsafeRawBufferPointer($0), into: start) }
     }
 
     /// 16 hexadecimal digits.

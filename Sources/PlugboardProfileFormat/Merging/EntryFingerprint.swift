@@ -31,12 +31,9 @@ private struct FingerprintHasher {
         hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
+    /// One step for the whole word, as ``FNV1a/hash(words:into:)`` takes them.
     mutating func add(word: UInt64) {
-        var word = word
-        for _ in 0..<8 {
-            add(byte: UInt8(truncatingIfNeeded: word))
-            word >>= 8
-        }
+        hash = (hash ^ word) &* 0x0000_0100_0000_01B3
     }
 
     mutating func add(length: Int) {
@@ -65,11 +62,12 @@ private struct FingerprintHasher {
         add(node.index, of: node.tree)
     }
 
-    /// Node `index`: a scalar (most nodes) is looked for first.
+    /// Node `index`: a scalar (most nodes) is looked for first, by the hash its text got when it was parsed.
     mutating func add(_ index: Int, of tree: NodeTree) {
-        if let (scalar, style) = tree.scalarAndStyle(index) {
+        if let (textHash, style) = tree.scalarHashAndStyle(index) {
             add(byte: style.rawValue)
-            add(text: scalar)
+            add(word: textHash)
+            if !secrets.isEmpty, let value = tree.scalar(index).flatMap({ secrets[$0] }) { add(word: value) }
         } else if let pairs = tree.pairs(of: index) {
             add(byte: UInt8(ascii: "{"))
             add(length: pairs.count)

@@ -174,6 +174,13 @@
         records[index].isScalar ? storage.table.text(records[index].first) : nil
     }
 
+    /// The hash of node `index`'s scalar text (``FNV1a/hash(words:into:)`` of its UTF-8) and its style, or nil
+    /// when it is a mapping or sequence: taken when the text was parsed.
+    package func scalarHashAndStyle(_ index: Int) -> (hash: UInt64, style: ScalarStyle)? {
+        guard let style = ScalarStyle(rawValue: records[index].tag.rawValue) else { return nil }
+        return (storage.table.textHash(records[index].first), style)
+    }
+
     /// The scalar text and style of node `index`, or nil when it is a mapping or sequence.
     package func scalarAndStyle(_ index: Int) -> (text: String, style: ScalarStyle)? {
         guard let style = ScalarStyle(rawValue: records[index].tag.rawValue) else { return nil }

@@ -26,6 +26,9 @@ struct NodeTable: Sendable {
     private(set) var records: [Record] = []
     /// The scalars' texts, each distinct short text once.
     private var texts: [String] = []
+    /// Each text's hash (``FNV1a/hash(words:into:)`` of its UTF-8), taken from the bytes as it is added: what a
+    /// reload's fingerprints read instead of hashing every occurrence's text again.
+    private var textHashes: [UInt64] = []
     /// Each collection's children, one run per collection: key, value, key, value... for a mapping.
     private var links: [Int32] = []
 
@@ -35,6 +38,11 @@ struct NodeTable: Sendable {
     /// Text number `number`.
     func text(_ number: Int32) -> String {
         texts[Int(number)]
+    }
+
+    /// The hash of text number `number`'s UTF-8.
+    func textHash(_ number: Int32) -> UInt64 {
+        textHashes[Int(number)]
     }
 
     /// The text number of scalar node `index`.
@@ -53,11 +61,20 @@ struct NodeTable: Sendable {
         records.reserveCapacity(count)
         links.reserveCapacity(count)
         texts.reserveCapacity(count / 8)
+        textHashes.reserveCapacity(count / 8)
+    }
+
+    /// Adds `text`, spelled `bytes`, and returns its number, for ``appendScalar(text:_:line:column:)``.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        texts.append(String(decoding: bytes, as: UTF8.self))
+        textHashes.append(FNV1a.hash(words: UnsafeRawBufferPointer(bytes)))
+        return Int32(truncatingIfNeeded: texts.count - 1)
     }
 
     /// Adds `text` and returns its number, for ``appendScalar(text:_:line:column:)``.
     mutating func appendText(_ text: String) -> Int32 {
         texts.append(text)
+        textHashes.append(FNV1a.hash(text))
         return Int32(truncatingIfNeeded: texts.count - 1)
     }
 

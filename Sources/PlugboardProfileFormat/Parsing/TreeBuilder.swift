@@ -85,11 +85,11 @@ struct TreeBuilder {
         case .found(let number):
             return number
         case .missing(let key):
-            let number = table.appendText(String(decoding: bytes, as: UTF8.self))
+            let number = table.appendText(bytes)
             texts.remember(key, as: number)
             return number
         case .long:
-            return table.appendText(String(decoding: bytes, as: UTF8.self))
+            return table.appendText(bytes)
         }
     }
 
