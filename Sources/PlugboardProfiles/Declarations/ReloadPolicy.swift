@@ -25,7 +25,10 @@ extension Factory {
     ///
     /// ```swift
     /// applyProfile(
-    ///     store.choices(["memory": .make { MemoryStore() }, "postgres": .settings(PostgresStore.Settings.self) { PostgresStore(settings: $0) }]),
+    ///     store.choices([
+    ///         "memory": .make { MemoryStore() },
+    ///         "postgres": .settings(PostgresStore.Settings.self) { PostgresStore(settings: $0) },
+    ///     ]),
     ///     store.reloading(.rebuild) { old in await old.shutdown() }
     /// )
     /// ```

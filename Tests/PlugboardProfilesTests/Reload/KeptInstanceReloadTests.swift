@@ -129,33 +129,15 @@ final class PoolProgram: @unchecked Sendable {
     @Test func theShutdownWaitsForResolutionsThatBeganBeforeTheReload() async throws {
         let program = try PoolProgram()
         let pool = program.database.pool()
-        let inside = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        program.database.pause.withLock {
-            $0 = {
-                inside.signal()
-                proceed.wait()
-            }
-        }
         let database = program.database
-        // On a thread of its own: blocking the cooperative pool's few threads would stall parallel tests.
-        let handed = Locked<RecordedPool?>(nil)
-        let returned = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let pool = database.slowUser()
-            handed.withLock { $0 = pool }
-            returned.signal()
-        }
-        inside.wait()  // the resolution has begun, and not yet resolved the pool
-        program.database.pause.withLock { $0 = nil }
+        // Begun, and not yet at the pool.
+        let straddling = PausedResolution(pausingAt: database.pause) { database.slowUser() }
         try program.write(host: "two", limit: 60)
         #expect(program.running.reload().generation == 2)
         try await Task.sleep(nanoseconds: 200_000_000)
         #expect(!pool.isShutDown, "a resolution that began before the reload may still be handed it")
-        proceed.signal()
 
-        returned.wait()
-        #expect(handed.withLock { $0 } === pool, "it reads the wiring it began with")
+        #expect(straddling.finish() === pool, "it reads the wiring it began with")
         #expect(await program.eventually { pool.isShutDown })
         #expect(program.database.pool().name == "pool on two")
     }
@@ -197,40 +179,16 @@ final class PoolProgram: @unchecked Sendable {
         await #expect(processExitsWith: .success) {
             let program = try! PoolProgram()
             _ = program.database.pool()
-            let gates = Locked<[(inside: DispatchSemaphore, proceed: DispatchSemaphore)]>([])
-            program.database.pause.withLock {
-                $0 = {
-                    let gate = (inside: DispatchSemaphore(value: 0), proceed: DispatchSemaphore(value: 0))
-                    gates.withLock { $0.append(gate) }
-                    gate.inside.signal()
-                    gate.proceed.wait()
-                }
-            }
             let database = program.database
-            /// A resolution paused on a thread of its own (the cooperative pool has as many threads as cores).
-            func paused() -> (returned: DispatchSemaphore, proceed: DispatchSemaphore) {
-                let count = gates.withLock { $0.count }
-                let returned = DispatchSemaphore(value: 0)
-                Thread.detachNewThread {
-                    _ = database.slowUser()
-                    returned.signal()
-                }
-                while gates.withLock({ $0.count }) == count { usleep(1000) }
-                let gate = gates.withLock { $0[count] }
-                gate.inside.wait()
-                return (returned, gate.proceed)
-            }
-            let (early, releaseEarly) = paused()
+            let early = PausedResolution(pausingAt: database.pause) { database.slowUser() }
             try! program.write(host: "two", limit: 60)
             guard program.running.reload().generation == 2 else { exit(1) }
             guard ProfileSystem.retiredStateCount > 0 else { exit(2) }  // the early resolution may read them
 
-            let (late, releaseLate) = paused()  // began after the reload
-            releaseEarly.signal()
-            early.wait()
+            let late = PausedResolution(pausingAt: database.pause) { database.slowUser() }  // began after it
+            _ = early.finish()
             guard await program.eventually({ ProfileSystem.retiredStateCount == 0 }) else { exit(3) }
-            releaseLate.signal()
-            late.wait()
+            guard late.finish().name == "pool on two" else { exit(4) }
         }
     }
 }

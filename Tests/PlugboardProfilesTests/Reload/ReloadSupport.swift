@@ -168,3 +168,38 @@ final class Locked<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
     func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
 }
+
+/// A resolution run on a thread of its own that stops inside, where its container calls `pause`, until
+/// ``finish()``. Its own thread: blocking the cooperative pool's few threads would stall parallel tests.
+final class PausedResolution<Value>: @unchecked Sendable {
+    private let proceed = DispatchSemaphore(value: 0)
+    private let returned = DispatchSemaphore(value: 0)
+    private let value = Locked<Value?>(nil)
+
+    /// Starts `resolve` and returns once it is inside `pause` (which is then cleared for later resolutions).
+    init(pausingAt pause: Locked<(@Sendable () -> Void)?>, _ resolve: @escaping @Sendable () -> Value) {
+        let inside = DispatchSemaphore(value: 0)
+        let proceed = proceed
+        pause.withLock {
+            $0 = {
+                inside.signal()
+                proceed.wait()
+            }
+        }
+        let (value, returned) = (value, returned)
+        Thread.detachNewThread {
+            let resolved = resolve()
+            value.withLock { $0 = resolved }
+            returned.signal()
+        }
+        inside.wait()
+        pause.withLock { $0 = nil }
+    }
+
+    /// Lets the resolution go on, and returns what it returned.
+    func finish() -> Value {
+        proceed.signal()
+        returned.wait()
+        return value.withLock { $0 }!
+    }
+}

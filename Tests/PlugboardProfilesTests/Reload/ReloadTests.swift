@@ -274,31 +274,12 @@ import Testing
 
     @Test func aBuildThatStraddlesAReloadIsReturnedButNotKept() throws {
         let program = try ReloadProgram(["app.yaml": appProfile()])
-        let inside = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        program.shop.pause.withLock {
-            $0 = {
-                inside.signal()
-                proceed.wait()
-            }
-        }
         let shop = program.shop
-        // On a thread of its own: blocking the cooperative pool's few threads would stall parallel tests.
-        let straddling = Locked<Box?>(nil)
-        let returned = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let report = shop.report()
-            straddling.withLock { $0 = report }
-            returned.signal()
-        }
-        inside.wait()  // the build has resolved the old store
-        program.shop.pause.withLock { $0 = nil }
+        let straddling = PausedResolution(pausingAt: shop.pause) { shop.report() }  // the build has the old store
         try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
         #expect(program.running.reload().generation == 2)
-        proceed.signal()
 
-        returned.wait()
-        #expect(straddling.withLock { $0 }?.name == "report over memory-store")
+        #expect(straddling.finish().name == "report over memory-store")
         #expect(program.shop.report().name == "report over sql-store db.example")
     }
 
