@@ -6,7 +6,9 @@ import Plugboard
 /// whether the profiles apply to every container or to none.
 ///
 /// Made once per program by ``ProfileSystem/launch(_:options:)`` (or ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``,
-/// which also acts on it); every container made later applies the same checked result for its type.
+/// which also acts on it); every container made later applies the same checked result for its type. The
+/// launch is generation 1: a reload runs the same pipeline and makes the same value, which, once applied, is
+/// what ``ProfileSystem/current`` returns and what ``ProfileGeneration`` numbers.
 public struct ProfileLaunch: Sendable {
     /// How the launch ended.
     public enum Outcome: Sendable, Equatable {
