@@ -10,7 +10,7 @@ import PlugboardProfiles
 ///   the running content sets it back to 1);
 /// - `plugboard_generation`: the generation running;
 /// - `plugboard_reload_retired_states`: the replaced wiring states still kept for resolutions that began before
-///   them (``ProfileSystem/retiredStateCount``), recorded with each attempt and every second while the
+///   them (`ProfileSystem.retiredStateCount`), recorded with each attempt and every second while the
 ///   service runs.
 ///
 /// The names start with another prefix when one is given.

@@ -39,8 +39,7 @@ extension Factory {
     /// holder's to stop using; `dispose` is for what the instance owns (a connection pool, a file handle).
     /// The `shared` scope keeps nothing of its own, so its instances are never handed to `dispose`.
     ///
-    /// Declaring this lets profiles name the factory, as ``choices(_:)-(Dictionary<String,Implementation<T>>)``
-    /// does, with no implementation to choose.
+    /// Declaring this lets profiles name the factory, as `choices(_:)` does, with no implementation to choose.
     public func reloading(_ policy: ReloadPolicy, dispose: (@Sendable (T) async -> Void)? = nil)
         -> ProfileDeclaration
     {
