@@ -32,7 +32,7 @@ public final class ReloadMetrics: Sendable {
 
     /// Brings the metrics up to `status`: the counters by what it counted since the last record.
     func record(_ status: ReloadStatus) {
-        let metrics = bound.metrics { Metrics(prefix: prefix, factory: factory ?? MetricsSystem.factory) }
+        let metrics = self.metrics
         let (newAttempts, newApplied, newRefused) = recorded.advance(to: status)
         if newAttempts > 0 { metrics.attempts.increment(by: newAttempts) }
         if newApplied > 0 { metrics.applied.increment(by: newApplied) }
@@ -44,8 +44,12 @@ public final class ReloadMetrics: Sendable {
 
     /// Records the retired-states gauge alone: it moves between attempts, as resolutions return.
     func recordRetiredStates() {
-        let metrics = bound.metrics { Metrics(prefix: prefix, factory: factory ?? MetricsSystem.factory) }
         metrics.retiredStates.record(ProfileSystem.retiredStateCount)
+    }
+
+    /// The metrics, made by the factory given or the bootstrapped one the first time they record.
+    private var metrics: Metrics {
+        bound.metrics { Metrics(prefix: prefix, factory: factory ?? MetricsSystem.factory) }
     }
 
     /// The six metrics, made by one factory.

@@ -13,12 +13,10 @@ struct SectionFingerprints {
     init(_ section: MergedSection, secrets: [String: UInt64]) {
         keys.reserveCapacity(section.entries.count)
         values.reserveCapacity(section.entries.count)
-        // Through the buffer: iterating the entries, or reading them by subscript, copied each one.
-        section.entries.withUnsafeBufferPointer { entries in
-            for position in entries.indices {
-                keys.append(entries[position].key)
-                values.append(entries[position].fingerprint(secrets: secrets))
-            }
+        // By position: iterating the entries copied each one.
+        for position in section.entries.indices {
+            keys.append(section.entries[position].key)
+            values.append(section.entries[position].fingerprint(secrets: secrets))
         }
     }
 
