@@ -150,7 +150,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     }
 
     private func changeSettings(_ change: (inout ManagerSettings) -> Void) {
-        slots.writeLock.withLock {
+        ReadSection.writing(under: slots.writeLock) {
             var copy = settings.withCurrent { $0.copy() }
             change(&copy)
             settings.replace(with: copy)
@@ -210,7 +210,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     /// Saves registrations, contexts, scope settings and caches, and the container's settings, for ``pop()``.
     public func push() {
         let states = slots.snapshot()
-        slots.writeLock.withLock {
+        ReadSection.writing(under: slots.writeLock) {
             // Settings are replaced only under this lock, so the current snapshot cannot be freed meanwhile.
             let saved = SavedState(
                 slots: states, settings: settings.withCurrent { $0 },
@@ -221,9 +221,9 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     /// Restores the state saved by the matching ``push()``; does nothing when nothing was pushed.
     public func pop() {
-        guard let saved = slots.writeLock.withLock({ pushed.popLast() }) else { return }
+        guard let saved = ReadSection.writing(under: slots.writeLock, { pushed.popLast() }) else { return }
         slots.restore(saved.slots)
-        slots.writeLock.withLock {
+        ReadSection.writing(under: slots.writeLock) {
             settings.replace(with: saved.settings)
             publishFlags(saved.settings.flags)
         }

@@ -1,36 +1,50 @@
-/// Lets any number of threads read published snapshots without taking a lock, while writers replace them.
+/// Lets any number of threads read published snapshots without taking a lock while writers replace them, and
+/// frees what the writers replace once no reader can reach it. The whole reclamation protocol is in this file;
+/// `docs/models/reclamation.pml` is its model, which `.ci/model-check` checks exhaustively with spin, and each
+/// step below names the part of the model it stands for.
 ///
-/// A reader announces itself on a counter of its own thread's, kept in the thread's ``ResolutionTracker``: a
-/// resolution enters once, for every snapshot it and its nested resolutions read, and no two threads write the
-/// same counter. A writer swaps in a new snapshot and hands the old one to ``retire(_:)``. Readers pay for
-/// nothing more than their counter.
+/// The rule. A reader (an outermost resolution, ``ResolutionTracker/enter(_:)``) raises its thread's counter,
+/// then reads its thread's copy of the visible wiring epoch, and reads every slot as of that epoch: a state
+/// stamped with a newer epoch is read through its `previous` link (``SlotState/asOf(_:)``). A write that is not
+/// a reload's leaves no link to what it replaced, so it retires it at once. A reload's writes link each new
+/// state to the one it replaced, which readers of the old epoch still reach: those are *held* until the
+/// reload's epoch is visible in every thread's copy (``makeVisible(epoch:)``) and retired only then. Each
+/// retirement starts an era, and each look at the counters notes every thread whose counter reads zero as
+/// seen outside in the current era. An object retired in era *t* is freed once every thread that reads has
+/// been seen outside after *t*: such a thread's next section starts after the object left every path a
+/// reader can take, links of the visible epoch included. One long resolution holds back only what was
+/// retired since its thread was last seen outside. A build that keeps its instance stamps the state with the
+/// epoch it read when no reload did (``Slot/publish(_:builtAt:)``), linked to the state it replaces, which is
+/// retired at once (that epoch is visible already): a resolution of an earlier epoch never takes an instance
+/// built from a later one's wiring.
 ///
-/// Retired snapshots are freed per *era*: each retirement starts a new one, and every look at the counters
-/// notes, for each thread whose counter reads zero, the era it was seen outside its section in. A snapshot
-/// retired before a thread was last seen outside cannot be held by it (its sections since began after the
-/// swap), so a snapshot is freed once every thread that reads now has been seen outside since it was retired.
-/// One long resolution (a singleton opening a pool) holds back only what was retired after its thread was last
-/// seen outside, not what every other thread retires meanwhile; no moment with every thread outside at once is
-/// needed.
+/// What is freed is released on the writer's thread once it holds no engine write lock (``writing(under:_:)``):
+/// a `deinit` that resolves or registers never runs under the lock it would take.
 @usableFromInline
 final class ReadSection: @unchecked Sendable {
     @usableFromInline static let shared = ReadSection()
 
-    /// Guards everything below.
+    /// Guards everything below (the model's `sectionLock`).
     private let lock = PlatformLock()
-    /// The read counter of every thread that has a tracker, and the era it was last seen at zero in. (These
-    /// are used under `lock` only, so they are not checked for exclusive access at run time as well.)
+    /// The read counter of every thread that has a tracker (`reading`), and the era it was last seen at zero in
+    /// (`seenOutside`). (Used under `lock` only, so not checked for exclusive access at run time as well.)
     @exclusivity(unchecked) private nonisolated(unsafe) var counters: [UnsafeMutablePointer<UInt64>] = []
     @exclusivity(unchecked) private nonisolated(unsafe) var seenOutside: [UInt64] = []
-    /// The era: advanced by every ``retire(_:)``.
+    /// The era (`era`): advanced by every retirement.
     @exclusivity(unchecked) private nonisolated(unsafe) var era: UInt64 = 0
-    /// Retired snapshots, oldest era first, waiting for the readers of their era to be seen outside.
+    /// Retired objects, oldest era first, waiting for the readers of their era to be seen outside (`retired`,
+    /// `retiredIn`).
     @exclusivity(unchecked) private nonisolated(unsafe) var retired: [(era: UInt64, objects: [Unmanaged<AnyObject>])] =
         []
-    /// How many snapshots ``retired`` holds.
-    @exclusivity(unchecked) private nonisolated(unsafe) var retiredObjects = 0
+    /// What a publishing thread replaced while its publication is open (`held`): linked from the states it
+    /// published, so retired only once their epoch is visible.
+    @exclusivity(unchecked) private nonisolated(unsafe) var held: [Unmanaged<AnyObject>] = []
+    /// How many objects ``retired`` and ``held`` hold.
+    @exclusivity(unchecked) private nonisolated(unsafe) var waitingObjects = 0
 
     private init() {}
+
+    // MARK: Readers (the model's `Reader`)
 
     /// Runs `body` with every snapshot it reads kept alive until it returns. Sections nest.
     @inlinable @inline(__always)
@@ -55,17 +69,6 @@ final class ReadSection: @unchecked Sendable {
         }
     }
 
-    /// Makes `epoch` the visible wiring epoch, in ``WiringEpoch/visible`` and in every thread's copy. Call
-    /// inside a read section, so that what the epoch replaced outlives every reader of the one before.
-    func makeVisible(epoch: UInt64) {
-        lock.withLock {
-            WiringEpoch.visible.store(epoch, ordering: .sequentiallyConsistent)
-            for counter in counters {
-                AtomicWord<UInt64>(counter + 1).store(epoch, ordering: .sequentiallyConsistent)
-            }
-        }
-    }
-
     /// Removes the counter of a thread that is ending; it reads zero, since the thread reads nothing more.
     func unregister(_ counter: AtomicWord<Int>) {
         lock.withLock {
@@ -78,63 +81,91 @@ final class ReadSection: @unchecked Sendable {
         }
     }
 
+    // MARK: Writers (the model's `ProgramWrite` and `Publisher`)
+
     /// Takes over one retained reference to a snapshot that has just been unpublished.
     @usableFromInline
     func retire(_ object: Unmanaged<AnyObject>) {
         retire(CollectionOfOne(object))
     }
 
-    /// Takes over one retained reference to each of `objects`, snapshots that have just been unpublished: one
-    /// look at the readers for all of them, and for what earlier writers retired.
+    /// Takes over one retained reference to each of `objects`, which the calling thread has just replaced:
+    /// retired now (`retire`), or held until the epoch this thread publishes is visible, when it publishes one
+    /// (the `Publisher`'s `held`).
     func retire(_ objects: some Collection<Unmanaged<AnyObject>>) {
-        var freeable: [Unmanaged<AnyObject>] = []
-        let now = lock.withLock {
-            let tag = era
-            era = tag &+ 1
-            let oldest = lookAtReaders()
-            freeable = takeRetired(before: oldest)
-            guard tag < oldest else {
-                retired.append((tag, Array(objects)))
-                retiredObjects += objects.count
-                return false
+        guard !objects.isEmpty else { return }
+        if WiringEpoch.writeStamp != 0 {
+            lock.withLock {
+                held.append(contentsOf: objects)
+                waitingObjects += objects.count
             }
-            return true
+            return
         }
-        if now {
-            for object in objects { object.release() }
-        }
-        for object in freeable {
-            object.release()
-        }
+        release(lock.withLock { retireLocked(objects) })
     }
 
-    /// Frees the retired snapshots that no reader can hold any more; a later call frees the others.
+    /// Makes `epoch` the visible wiring epoch, in ``WiringEpoch/visible`` and in every thread's copy, then
+    /// retires what the publication held: from now on a thread seen outside starts in `epoch`, and follows no
+    /// link to what was held.
+    func makeVisible(epoch: UInt64) {
+        let freeable = lock.withLock {
+            WiringEpoch.visible.store(epoch, ordering: .sequentiallyConsistent)
+            for counter in counters {
+                AtomicWord<UInt64>(counter + 1).store(epoch, ordering: .sequentiallyConsistent)
+            }
+            let objects = held
+            held = []
+            waitingObjects -= objects.count
+            return retireLocked(objects)
+        }
+        release(freeable)
+    }
+
+    /// Whether a publication holds anything it replaced: it wrote stamped states, and must make its epoch
+    /// visible whatever it decided.
+    var holdsReplacedStates: Bool {
+        lock.withLock { !held.isEmpty }
+    }
+
+    /// Frees the retired objects that no reader can hold any more; a later call frees the others (`collect`).
     func collect() {
-        let freeable = lock.withLock { retired.isEmpty ? [] : takeRetired(before: lookAtReaders()) }
-        for object in freeable {
-            object.release()
-        }
+        release(lock.withLock { retired.isEmpty ? [] : takeRetired(before: lookAtReaders()) })
     }
 
-    /// How many retired snapshots wait for readers (the retired-states gauge of the reload metrics).
+    /// How many replaced objects wait for readers (the retired-states gauge of the reload metrics).
     var waiting: Int {
-        lock.withLock { retiredObjects }
+        lock.withLock { waitingObjects }
     }
 
-    /// Removes and returns the snapshots retired in eras before `oldest`. Call under `lock`.
+    /// Starts an era for `objects` and returns what can be freed now, theirs included. Call under `lock`.
+    private func retireLocked(_ objects: some Collection<Unmanaged<AnyObject>>) -> [Unmanaged<AnyObject>] {
+        let tag = era
+        era = tag &+ 1
+        let oldest = lookAtReaders()
+        var freeable = takeRetired(before: oldest)
+        if tag < oldest {
+            freeable.append(contentsOf: objects)
+        } else if !objects.isEmpty {
+            retired.append((tag, Array(objects)))
+            waitingObjects += objects.count
+        }
+        return freeable
+    }
+
+    /// Removes and returns the objects retired in eras before `oldest` (`freeRetiredBefore`). Call under `lock`.
     private func takeRetired(before oldest: UInt64) -> [Unmanaged<AnyObject>] {
         guard let first = retired.first, first.era < oldest else { return [] }
         let count = retired.firstIndex { $0.era >= oldest } ?? retired.count
         let taken = retired[..<count].flatMap(\.objects)
         retired.removeFirst(count)
-        retiredObjects -= taken.count
+        waitingObjects -= taken.count
         return taken
     }
 
     /// Notes the era for every thread seen outside its section, and returns the earliest era a thread that
-    /// reads was last seen outside in (`UInt64.max` when none reads): what was retired before it can be freed.
-    /// When no thread reads, no resolution under way started before the wiring epoch visible when this looked,
-    /// which it records (see ``WiringEpoch/settled``). Call under `lock`, after unpublishing what is retired.
+    /// reads was last seen outside in (`UInt64.max` when none reads): what was retired before it can be freed
+    /// (`lookAtReaders`). When no thread reads, no resolution under way started before the wiring epoch visible
+    /// when this looked, which it records (see ``WiringEpoch/settled``). Call under `lock`.
     private func lookAtReaders() -> UInt64 {
         let visible = WiringEpoch.visible.load(ordering: .sequentiallyConsistent)
         var oldest = UInt64.max
@@ -147,5 +178,46 @@ final class ReadSection: @unchecked Sendable {
         }
         if oldest == .max { WiringEpoch.settle(at: visible) }
         return oldest
+    }
+
+    // MARK: Releasing outside the engine's write locks
+
+    /// Runs `body` holding `lock`, one of the engine's write locks; what `body` frees is released once this
+    /// thread holds none of them, so no `deinit` runs under a lock it may need.
+    @inlinable
+    static func writing<R>(under lock: PlatformLock, _ body: () throws -> R) rethrows -> R {
+        let tracker = ThreadResolutions.current
+        tracker._withUnsafeGuaranteedRef { $0.state.pointee.writeLocksHeld += 1 }
+        lock.lock()
+        defer {
+            lock.unlock()
+            tracker._withUnsafeGuaranteedRef { tracker in
+                tracker.state.pointee.writeLocksHeld -= 1
+                if tracker.state.pointee.writeLocksHeld == 0 && !tracker.state.pointee.freesHeldBack.isEmpty {
+                    releaseHeldBack(tracker)
+                }
+            }
+        }
+        return try body()
+    }
+
+    /// Releases what this thread held back while it held write locks; a `deinit` that writes again adds to it.
+    @usableFromInline
+    static func releaseHeldBack(_ tracker: ResolutionTracker) {
+        while let object = tracker.state.pointee.freesHeldBack.popLast() {
+            object.release()
+        }
+    }
+
+    /// Releases `objects` now, or once this thread leaves its write locks.
+    private func release(_ objects: [Unmanaged<AnyObject>]) {
+        guard !objects.isEmpty else { return }
+        ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
+            if tracker.state.pointee.writeLocksHeld > 0 {
+                tracker.state.pointee.freesHeldBack.append(contentsOf: objects)
+            } else {
+                for object in objects { object.release() }
+            }
+        }
     }
 }

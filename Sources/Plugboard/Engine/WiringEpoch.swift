@@ -12,9 +12,8 @@ protocol EpochMarked: AnyObject {
 /// A reload publishes all its slot states stamped with the next epoch, each linked to the state it replaced
 /// (see ``SlotState``), and only then makes that epoch ``visible``. An outermost resolution notes the visible
 /// epoch when it starts (``ResolutionTracker/enter(_:)``); each slot it reads that carries a newer stamp is
-/// read through its links, as it was before. The replaced states stay alive for those readers because the
-/// reload publishes from inside a ``ReadSection``: anything retired then is freed only once every reader
-/// that could follow a link to it has finished.
+/// read through its links, as it was before. ``ReadSection`` holds the replaced states until the epoch is
+/// visible and frees them only once every thread that was reading then has been seen outside its section.
 ///
 /// A scoped instance built by a resolution that read an older epoch's state, or whose container a reload
 /// has published since the resolution started, is returned to it but never kept
@@ -36,7 +35,8 @@ enum WiringEpoch {
     /// Opens the next epoch over the containers whose stores are `stores` and runs `body`, whose writes on this
     /// thread make up that epoch: every slot state it publishes is stamped with it, and resolutions that
     /// started earlier keep reading the states those replaced. `body` returns false when it decided to publish
-    /// nothing (a refused reload, having written nothing): the epoch is then abandoned.
+    /// nothing (a refused reload, having written nothing): the epoch is then abandoned, and its number is the
+    /// next publication's.
     ///
     /// The stores are marked before `body` runs, so that a build in one of those containers that started
     /// earlier and ends after this point is not kept, whichever side of `body`'s checks it lands.
@@ -52,9 +52,10 @@ enum WiringEpoch {
                     return (epoch, marked)
                 }
                 ThreadResolutions.current._withUnsafeGuaranteedRef { $0.state.pointee.writeStamp = epoch }
-                let published = body()
+                // A body that wrote stamped states publishes them, whatever it returns: they link to what it held.
+                let published = body() || ReadSection.shared.holdsReplacedStates
                 ThreadResolutions.current._withUnsafeGuaranteedRef { $0.state.pointee.writeStamp = 0 }
-                keepLock.withLock {
+                ReadSection.writing(under: keepLock) {
                     if published {
                         ReadSection.shared.makeVisible(epoch: epoch)
                     } else {

@@ -272,7 +272,7 @@ extension FactoryRegistration {
         let scopeID = ObjectIdentifier(scope)
         // Built from an older epoch's wiring, or in a container a reload published since: handed out, never kept.
         _ = WiringEpoch.keepingIfCurrent(epoch, owner: manager.slots, linksFollowed: linksFollowed) {
-            store.update(id) { host in
+            store.update(id, builtAt: epoch) { host in
                 // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
                 guard host.cacheVersion == version else { return false }
                 if host.cacheScope != scopeID {

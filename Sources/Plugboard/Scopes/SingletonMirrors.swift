@@ -36,7 +36,7 @@ final class SingletonMirrors: @unchecked Sendable {
     /// unless that slot changed since the caller read it at `cacheVersion`, or the slot's route is no longer the
     /// singleton one, or the instance is gone, or a test isolates singletons.
     func mirror(_ id: Int, of scope: Scope.Singleton, into container: SlotStore, cacheVersion: UInt64) {
-        lock.withLock {
+        ReadSection.writing(under: lock) {
             guard scope.activeIsolations.load(ordering: .relaxed) == 0 else { return }
             let scopeID = ObjectIdentifier(scope)
             let entry = ReadSection.read {
@@ -63,7 +63,7 @@ final class SingletonMirrors: @unchecked Sendable {
     /// Call after the scope's store stopped keeping them.
     func drop(_ id: Int?, of scope: Scope.Singleton) {
         let scopeID = ObjectIdentifier(scope)
-        lock.withLock {
+        ReadSection.writing(under: lock) {
             if let id {
                 dropLocked(Copied(scope: scopeID, id: id))
             } else {
@@ -74,7 +74,7 @@ final class SingletonMirrors: @unchecked Sendable {
 
     /// Drops every copy: a test is about to isolate singletons, and its task must not see the process's.
     func dropAll() {
-        lock.withLock {
+        ReadSection.writing(under: lock) {
             for copied in holders.keys { dropLocked(copied) }
         }
     }

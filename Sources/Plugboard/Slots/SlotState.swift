@@ -106,8 +106,9 @@ final class SlotState: @unchecked Sendable {
     /// The wiring epoch of the profile reload that published this state or the one it was made from; 0 when
     /// none did (see ``WiringEpoch``). A resolution that started in an earlier epoch reads ``previous``.
     @usableFromInline let stamp: UInt64
-    /// The state a reload's write replaced, for resolutions that started before its epoch; unretained, kept
-    /// alive by the ``ReadSection`` those resolutions are in. Nil when ``stamp`` is 0.
+    /// The state a reload's write replaced, for resolutions that started before its epoch; unretained: the
+    /// ``ReadSection`` holds it until the epoch is visible, and frees it once no such resolution runs. Nil when
+    /// ``stamp`` is 0.
     @usableFromInline let previous: Unmanaged<SlotState>?
 
     @usableFromInline
@@ -127,11 +128,12 @@ final class SlotState: @unchecked Sendable {
         self.fields = fields
     }
 
-    /// The state that follows this one: `fields`, stamped with `epoch` when a reload publishes it (this state
-    /// is what earlier readers keep reading); else carrying this state's stamp and link while a resolution
-    /// that started before that stamp may run, and neither once the stamp is `settled`.
+    /// The state that follows this one: `fields`, stamped with `epoch` when that is newer than this state's
+    /// stamp and not settled (a reload publishes it, or a build of that epoch keeps an instance in it): this
+    /// state is what earlier readers keep reading. Else it carries this state's stamp and link while a
+    /// resolution that started before that stamp may run, and neither once the stamp is `settled`.
     func succeeded(by fields: consuming SlotFields, epoch: UInt64, settled: UInt64) -> SlotState {
-        if epoch > stamp {
+        if epoch > stamp && epoch > settled {
             return SlotState(fields, stamp: epoch, previous: Unmanaged.passUnretained(self))
         }
         return stamp > settled ? SlotState(fields, stamp: stamp, previous: previous) : SlotState(fields)

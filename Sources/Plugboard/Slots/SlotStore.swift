@@ -19,12 +19,18 @@ final class Slot: InlineAtomicWords, @unchecked Sendable {
     }
 
     /// Publishes new fields and their summary, stamped when this thread publishes a wiring epoch, and returns
-    /// the state they replace, for ``ReadSection/retire(_:)``. Call under the store's lock.
-    func publish(_ fields: consuming SlotFields) -> Unmanaged<AnyObject> {
+    /// the state they replace, for ``ReadSection/retire(_:)`` (which holds it while this thread publishes an
+    /// epoch: the new state links to it). Call under the store's lock.
+    ///
+    /// `builtAt` is the wiring epoch of the resolution that built what `fields` keep, for a build's keep: a
+    /// state that no reload stamped with that epoch gets its stamp, linked to the one it replaces, so that a
+    /// resolution of an earlier epoch does not take an instance built from a later one's wiring.
+    func publish(_ fields: consuming SlotFields, builtAt: UInt64 = 0) -> Unmanaged<AnyObject> {
         let summary = Slot.summary(of: fields)
         // The fields move into the next state. (Writes hold the store's lock: the current state stays.)
         let next = state.current.takeUnretainedValue().succeeded(
-            by: fields, epoch: WiringEpoch.writeStamp, settled: WiringEpoch.settled.load(ordering: .acquiring))
+            by: fields, epoch: max(WiringEpoch.writeStamp, builtAt),
+            settled: WiringEpoch.settled.load(ordering: .acquiring))
         let replaced = state.exchange(with: next)
         self.summary.store(summary, ordering: .releasing)
         return replaced
@@ -221,7 +227,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// The slot of factory `id`, created if needed. Slots live as long as the store.
     @usableFromInline
     func slot(_ id: Int) -> Slot {
-        writeLock.withLock { slotLocked(id) }
+        ReadSection.writing(under: writeLock) { slotLocked(id) }
     }
 
     private func slotLocked(_ id: Int) -> Slot {
@@ -245,9 +251,11 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
 
     /// Changes factory `id`'s fields; `change` returns false to leave them as they were. While a change is
     /// staged on another thread, the write is published at once all the same (see ``stage(expecting:_:)``).
+    ///
+    /// `builtAt`: the wiring epoch a build that keeps its instance read (see ``Slot/publish(_:builtAt:)``).
     @usableFromInline @discardableResult
-    func update(_ id: Int, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
-        try writeLock.withLock {
+    func update(_ id: Int, builtAt: UInt64 = 0, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
+        try ReadSection.writing(under: writeLock) {
             let slot = slotLocked(id)
             if _slowPath(stagingThread != 0) {
                 if stagingThread == ThreadIdentity.current {
@@ -272,7 +280,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
             }
             var fields = slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
-            ReadSection.shared.retire(slot.publish(fields))
+            ReadSection.shared.retire(slot.publish(fields, builtAt: builtAt))
             return true
         }
     }
@@ -292,7 +300,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// of ``stagingAttempts`` runs, such a write is made over the staged change as well, and lands after it.
     func stage(expecting writes: Int, rollback: () -> Void = {}, _ body: () -> Void) {
         for attempt in 1...Self.stagingAttempts {
-            writeLock.withLock {
+            ReadSection.writing(under: writeLock) {
                 staged = StagedWrites(idLimit: table.withCurrent { $0.slotCapacity }, expecting: writes)
                 stagingThread = ThreadIdentity.current
                 stagingExclusive = attempt == Self.stagingAttempts
@@ -300,7 +308,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
             }
             body()
             Self.whileStaged?()
-            let committed: Bool = writeLock.withLock {
+            let committed: Bool = ReadSection.writing(under: writeLock) {
                 var made = staged.take()!
                 stagingThread = 0
                 if stageConflicted && !stagingExclusive { return false }
@@ -338,7 +346,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
         ids includes: (Int) -> Bool = { _ in true }, where matches: (borrowing SlotFields) -> Bool,
         _ change: (Int, inout SlotFields) -> Void
     ) {
-        writeLock.withLock {
+        ReadSection.writing(under: writeLock) {
             // Another thread's change while one is staged is published at once (see `stage(expecting:_:)`).
             let staging = stagingThread != 0 && stagingThread == ThreadIdentity.current
             var replaced: [Unmanaged<AnyObject>] = []
@@ -381,7 +389,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// Every slot's current state, for `push()`. Singleton mirrors are left out: the scope may drop its
     /// instance before `pop()`, and a saved copy would bring it back.
     func snapshot() -> [Int: SlotState] {
-        writeLock.withLock {
+        ReadSection.writing(under: writeLock) {
             var states: [Int: SlotState] = [:]
             for (index, slot) in owned.enumerated() {
                 states[idsInUse[index]] = slot.state.withCurrent { $0.withoutMirror }
@@ -392,7 +400,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
 
     /// Puts back the states of a snapshot; slots made since then return to empty (`pop()`).
     func restore(_ states: [Int: SlotState]) {
-        writeLock.withLock {
+        ReadSection.writing(under: writeLock) {
             // While a change is staged on another thread: at once, and the staged change is made again over it
             // (on its last run, the restored states replace what it staged).
             if stagingThread != 0 && stagingThread != ThreadIdentity.current && !staged!.isEmpty {
@@ -426,6 +434,6 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
 
     /// The ids of every factory this store has a slot for.
     func ids() -> [Int] {
-        writeLock.withLock { idsInUse }
+        ReadSection.writing(under: writeLock) { idsInUse }
     }
 }
