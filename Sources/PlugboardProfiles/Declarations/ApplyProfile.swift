@@ -74,22 +74,30 @@ extension ManagedContainer {
             return ProfileReport.noProfile
         }
         let overridden = ProfileOverride.current != nil
-        let launch = ProfileSystem.current
+        var (launch, revision) = ProfileSystem.currentRevision
         if !overridden && launch == nil && TestIsolation.isolatesProfiles {
             // A test that named no profile: the code's own registrations, whatever the shell says.
             return ProfileReport.noProfile
         }
-        if !overridden, let launch {
-            switch launch.entries(for: name, declaring: live) {
+        guard !overridden, var running = launch else {
+            return applyAlone(name, live, options: options, overridden: overridden)
+        }
+        // A reload that lands while this applies the generation it read makes its own change to this container,
+        // unless this overwrites it afterwards: apply again until the generation applied is still the running one.
+        while true {
+            let report: ProfileReport
+            switch running.entries(for: name, declaring: live) {
             case .success(let plan):
                 ProfileSystem.apply(
-                    plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: launch).scopes)
-                return ProfileReport(launch, changed: plan.map(\.key))
+                    plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: running).scopes)
+                report = ProfileReport(running, changed: plan.map(\.key))
             case .failure(let mismatch):
-                return Self.keepingDefaults(name, launch, mismatch, options: options)
+                report = Self.keepingDefaults(name, running, mismatch, options: options)
             }
+            let now = ProfileSystem.currentRevision
+            guard now.revision != revision, let newer = now.launch else { return report }
+            (running, revision) = (newer, now.revision)
         }
-        return applyAlone(name, live, options: options, overridden: overridden)
     }
 
     /// A container made after the launch that declares other choices than the launch checked (the program's

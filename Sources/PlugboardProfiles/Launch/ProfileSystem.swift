@@ -27,6 +27,8 @@ import Plugboard
 public enum ProfileSystem {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: ProfileLaunch?
+    /// Counts the changes of ``installed``, so that a container that applied it can tell it was replaced meanwhile.
+    nonisolated(unsafe) private static var installedRevision = 0
     nonisolated(unsafe) private static var running: RunningProfiles?
     nonisolated(unsafe) private static var watcherMade: ProfileWatcher?
 
@@ -68,6 +70,7 @@ public enum ProfileSystem {
         let (launch, running) = start(containers, options: options)
         lock.withLock {
             installed = launch
+            installedRevision += 1
             self.running = running
         }
         return launch
@@ -136,10 +139,20 @@ public enum ProfileSystem {
     }
 
     /// Makes `launch`, a reload's, the one containers made from now on apply, if `running` is the process's.
+    /// The reload calls it before it changes any container: a container that auto-registers while the reload
+    /// publishes applies the new generation, or applies the old one and sees it replaced (``currentRevision``).
     static func replaceCurrent(with launch: ProfileLaunch, of running: RunningProfiles) {
         lock.withLock {
-            if self.running === running { installed = launch }
+            if self.running === running {
+                installed = launch
+                installedRevision += 1
+            }
         }
+    }
+
+    /// ``current`` and its revision, read together.
+    static var currentRevision: (launch: ProfileLaunch?, revision: Int) {
+        lock.withLock { (installed, installedRevision) }
     }
 
     /// What reloads the process's profiles, once a launch made it.

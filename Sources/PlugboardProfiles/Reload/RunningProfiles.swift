@@ -191,27 +191,21 @@ package final class RunningProfiles: @unchecked Sendable {
         var stop = false
         let behaviours = keptInstanceReloads
         let dropping = behaviours.disposals.isEmpty ? nil : DroppedInstances(collecting: Set(behaviours.disposals.keys))
-        ContainerManager.publishingEpoch(of: declared.map(\.container.manager)) {
-            var affected = ContainerManager.singletonsAffected { factory in
-                guard let (container, key) = factoryNames[factory] else { return false }
-                return changed[container]?.contains(key) ?? false
-            }
-            if !behaviours.keep.isEmpty {
-                // A singleton kept through reloads is affected only by a change of its own entry.
-                affected.removeAll { singleton in
-                    guard behaviours.keep.contains(singleton.factory),
-                        let (container, key) = factoryNames[singleton.factory]
-                    else { return false }
-                    return !(changed[container]?.contains(key) ?? false)
-                }
-            }
+        let managers = declared.map(\.container.manager)
+        ContainerManager.publishingEpoch(of: managers) {
+            let (reached, affected) = reach(of: changed, keeping: behaviours.keep)
             if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
                 refusal = singletonDiagnostics(affected, changed: changed, candidate: candidate)
                 return false
             }
             stop = stopped()
             if stop { return false }
-            apply(candidate, plans: plans, changed: changed, keeping: behaviours.keep, dropping: dropping)
+            // Before any container changes: one that auto-registers from now on applies this generation (see
+            // `applyProfile`), so none is left on the old one by a reset that lands while this publishes.
+            ProfileSystem.replaceCurrent(with: candidate, of: self)
+            // When no kept instance's build was recorded, there is nothing to tell apart: every one is dropped.
+            let drops = ContainerManager.recordedKeptBuilds(in: managers) ? reached : nil
+            apply(plans: plans, changed: changed, reached: drops, keeping: behaviours.keep, dropping: dropping)
             if options.reload.builtSingletons == .replace { affected.forEach { $0.drop(into: dropping) } }
             return true
         }
@@ -232,7 +226,6 @@ package final class RunningProfiles: @unchecked Sendable {
             return sorted(changed[container]!, of: container).map { prefix + $0 }
         }
         let outcome = ReloadOutcome.applied(generation: state.generation, changedFactories: names)
-        ProfileSystem.replaceCurrent(with: candidate, of: self)
         generations.publish(ProfileGeneration(candidate, number: state.generation, changed: names))
         pendingLog.append(
             (.info, ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options)))
@@ -285,30 +278,42 @@ package final class RunningProfiles: @unchecked Sendable {
         return outcome
     }
 
-    /// Rewires the changed factories of every container instance the launch listed and drops every instance
-    /// the containers' scopes keep, each container's changes published together (one write per factory): a
-    /// cached object may have been built from a changed factory, and no record says which (see "Reloading
-    /// profiles").
-    private func apply(
-        _ candidate: ProfileLaunch, plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>],
-        keeping: Set<ResolvedFactory>, dropping: DroppedInstances?
-    ) {
-        // The kept instances the change reaches: the changed factories' own, and those built from them. When no
-        // build was recorded (nothing kept yet, as in most reloads of a program that keeps little), there is
-        // nothing to tell apart.
+    /// The factories whose kept instances `changed` reaches, at any depth, singletons among them, and the
+    /// singletons already built that it reaches: a singleton is reached by a change of its own entry, of
+    /// anything its build resolved, or of anything those were built from (a cached pool it only hit, built
+    /// from a changed URL), and a kept instance built from a reached singleton is reached in turn. One built
+    /// from factories kept through reloads (`ReloadPolicy.keep`) is reached only by a change of its own entry.
+    private func reach(of changed: [String: Set<String>], keeping kept: Set<ResolvedFactory>)
+        -> (reached: Set<ResolvedFactory>, singletons: [AffectedSingleton])
+    {
         let managers = declared.map(\.container.manager)
-        var reached: Set<ResolvedFactory>?
-        if ContainerManager.recordedKeptBuilds(in: managers) {
-            var changedFactories: Set<ResolvedFactory> = []
-            for instance in declared {
-                for key in changed[instance.name] ?? [] {
-                    if let declaration = instance.live.factories[key] {
-                        changedFactories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
-                    }
+        var changedFactories: Set<ResolvedFactory> = []
+        for instance in declared {
+            for key in changed[instance.name] ?? [] {
+                if let declaration = instance.live.factories[key] {
+                    changedFactories.insert(ResolvedFactory(instance.container.manager, id: declaration.slotID))
                 }
             }
-            reached = ContainerManager.keptInstancesReached(by: changedFactories, in: managers, keeping: keeping)
         }
+        var reached = ContainerManager.keptInstancesReached(by: changedFactories, in: managers, keeping: kept)
+        while true {
+            let singletons = ContainerManager.singletonsAffected { reached.contains($0) }.filter {
+                !kept.contains($0.factory) || changedFactories.contains($0.factory)
+            }
+            let grown = changedFactories.union(singletons.map(\.factory))
+            let next = ContainerManager.keptInstancesReached(by: grown, in: managers, keeping: kept)
+            if next.isSubset(of: reached) { return (reached, singletons) }
+            reached.formUnion(next)
+        }
+    }
+
+    /// Rewires the changed factories of every container instance the launch listed and drops the instances the
+    /// containers' scopes keep that `reached` names (every one, when it is nil), each container's changes
+    /// published together (one write per factory).
+    private func apply(
+        plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>], reached: Set<ResolvedFactory>?,
+        keeping: Set<ResolvedFactory>, dropping: DroppedInstances?
+    ) {
         for (instance, plan) in zip(declared, plans) {
             // The factories whose instances stay: those kept through reloads whose own entry did not change.
             let kept = keeping.isEmpty ? [] : keptIDs(of: instance, changed: changed[instance.name] ?? [], keeping)
@@ -398,7 +403,9 @@ package final class RunningProfiles: @unchecked Sendable {
             let because =
                 cause.name == name
                 ? "the singleton \(name) changes, and it is already built"
-                : "\(cause.name) changes, and the singleton \(name) was built from it"
+                : cause.direct
+                    ? "\(cause.name) changes, and the singleton \(name) was built from it"
+                    : "\(cause.name) changes, and the singleton \(name) was built from an instance built from it"
             diagnostics.append(
                 Diagnostic(
                     .singletonAlreadyBuilt,
@@ -408,11 +415,15 @@ package final class RunningProfiles: @unchecked Sendable {
         return diagnostics.sorted { $0.position < $1.position }
     }
 
+    /// The changed entry nearest `singleton`: its own, else the first changed one it resolved, else the first
+    /// whose change reaches one of the instances it resolved (`direct` false).
     private func changedEntry(
         for singleton: AffectedSingleton, changed: [String: Set<String>], candidate: ProfileLaunch
-    ) -> (name: String, position: SourcePosition) {
+    ) -> (name: String, position: SourcePosition, direct: Bool) {
         let unknown = SourcePosition(file: "<reload>", line: 1, column: 1)
-        var fallback: (name: String, position: SourcePosition)?
+        var fallback: (name: String, position: SourcePosition, direct: Bool)?
+        var reaching: (name: String, position: SourcePosition, direct: Bool)?
+        let managers = declared.map(\.container.manager)
         for instance in declared {
             for key in (changed[instance.name] ?? []).sorted() {
                 guard let declaration = instance.live.factories[key] else { continue }
@@ -420,11 +431,19 @@ package final class RunningProfiles: @unchecked Sendable {
                     candidate.merged?.containers[instance.name]?[key]?.keyPosition
                     ?? running.merged?.containers[instance.name]?[key]?.keyPosition ?? unknown
                 let resolved = ResolvedFactory(instance.container.manager, id: declaration.slotID)
-                if resolved == singleton.factory { return ("\(instance.name).\(key)", position) }
-                if fallback == nil, singleton.dependsOn(resolved) { fallback = ("\(instance.name).\(key)", position) }
+                if resolved == singleton.factory { return ("\(instance.name).\(key)", position, true) }
+                if fallback == nil, singleton.dependsOn(resolved) {
+                    fallback = ("\(instance.name).\(key)", position, true)
+                }
+                if fallback == nil, reaching == nil,
+                    !ContainerManager.keptInstancesReached(by: [resolved], in: managers)
+                        .isDisjoint(with: singleton.dependencies)
+                {
+                    reaching = ("\(instance.name).\(key)", position, false)
+                }
             }
         }
-        return fallback ?? ("a factory", unknown)
+        return fallback ?? reaching ?? ("a factory", unknown, false)
     }
 
     /// Per container: its merged entries' fingerprints, with the values of the secret references they name

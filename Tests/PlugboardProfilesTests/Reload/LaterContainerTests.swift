@@ -25,6 +25,42 @@ final class VaryingContainer: ManagedContainer, AutoRegistering {
 /// running generation: no file read, no secret read again, and a program that declares other choices gets a
 /// diagnostic, never a stop. Each test is a process of its own, as the launch is once per process.
 @Suite struct LaterContainerTests {
+    /// A listed container reset while a reload publishes (after its own change was committed, while the next
+    /// container's is staged) auto-registers the reload's generation, not the one it replaces: the reload makes
+    /// its generation the running one before it changes any container. Before, the reset applied the old
+    /// generation for good, and the next reload of the same files was `.unchanged`.
+    @Test func aListedContainerResetWhileAReloadPublishesEndsOnTheReloadsGeneration() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReclamationProgram(installed: true)
+            let ledger = program.ledger
+            guard ledger.store() == "store g1" else { exit(1) }
+            let stages = Locked(0)
+            ContainerManager.whileStaging = {
+                let stage = stages.withLock {
+                    $0 += 1
+                    return $0
+                }
+                guard stage == 2 else { return }
+                // A logout on another thread: the ledger is reset and used again.
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    ledger.manager.reset()
+                    _ = ledger.store()
+                    done.signal()
+                }
+                done.wait()
+            }
+            try! program.write(generation: 2)
+            guard program.running.reload().generation == 2 else { exit(2) }
+            ContainerManager.whileStaging = nil
+            guard ledger.store() == "store g2", ledger.catalog().name == "catalog over store g2" else { exit(3) }
+            guard ledger.toggle(5)() == 2, program.rates.rate() == "rate g2" else { exit(4) }
+            // A new instance applies it too, and the same files again change nothing.
+            guard LedgerContainer().store() == "store g2" else { exit(5) }
+            guard program.running.reload() == .unchanged(generation: 2), ledger.store() == "store g2" else { exit(6) }
+        }
+    }
+
     /// Launches a `ShopContainer` over a store whose password is a mounted secret file, in `directory`.
     static func launchWithMountedPassword(in directory: String) -> String {
         let password = directory + "/password"

@@ -38,6 +38,9 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
     }
     /// A singleton built from `pageSize`.
     var pager: Factory<Box> { self { Box("pager of \(self.pageSize())") }.singleton }
+    /// A singleton built from the cached `catalog`, so from `store` one step further: a build that only hits
+    /// the catalog resolves nothing of the store's.
+    var storefront: Factory<Box> { self { Box("storefront on \(self.catalog().name)") }.singleton }
     /// Cached, built from `store`, and made slowly: the build calls `pause` (when set) between resolving the
     /// store and returning, so a test can reload in the middle of it.
     var report: Factory<Box> { self { Box("report over \(self.pausing(self.store()))") }.cached }

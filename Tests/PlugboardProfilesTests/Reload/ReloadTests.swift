@@ -451,6 +451,48 @@ import Testing
         }
     }
 
+    /// A singleton built from a cached instance that a change reaches is refused like one built from the changed
+    /// factory itself, whichever was resolved first: when the catalog was kept before, the singleton's build
+    /// only hit it and resolved nothing of the store's, and the reload went through (e21c435).
+    @Test(arguments: [true, false])
+    func aSingletonBuiltFromAReachedCachedInstanceRefusesTheReload(catalogFirst: Bool) throws {
+        try Scope.withIsolatedSingletons {
+            let program = try ReloadProgram(["app.yaml": appProfile()])
+            if catalogFirst { _ = program.shop.catalog() }
+            #expect(program.shop.storefront().name == "storefront on catalog over memory-store")
+
+            try program.write(appProfile(store: "{ use: sql, with: { url: db2 } }"))
+            let outcome = program.running.reload()
+
+            guard case .refused(_, let diagnostics) = outcome else {
+                Issue.record("expected a refusal, got \(outcome)")
+                return
+            }
+            let direct = catalogFirst ? "an instance built from it" : "it"
+            #expect(
+                diagnostics.map(\.description) == [
+                    "\(program.path("app.yaml")):4:5: error: ShopContainer.store changes, and the singleton ShopContainer.storefront was built from \(direct); a reload does not replace singletons already built (ReloadOptions.builtSingletons) [PB600]"
+                ])
+            #expect(program.shop.store() == "memory-store")
+            #expect(program.shop.storefront().name == "storefront on catalog over memory-store")
+        }
+    }
+
+    /// Replacing singletons replaces one built from a reached cached instance: it never keeps the old instance
+    /// the same reload dropped.
+    @Test(arguments: [true, false])
+    func replacingASingletonBuiltFromAReachedCachedInstanceRebuildsIt(catalogFirst: Bool) throws {
+        try Scope.withIsolatedSingletons {
+            let program = try ReloadProgram(["app.yaml": appProfile()]) { $0.reload.builtSingletons = .replace }
+            if catalogFirst { _ = program.shop.catalog() }
+            _ = program.shop.storefront()
+            try program.write(appProfile(store: "{ use: sql, with: { url: db2 } }"))
+            #expect(program.running.reload().generation == 2)
+            #expect(program.shop.storefront().name == "storefront on catalog over sql-store db2")
+            #expect(program.shop.catalog().name == "catalog over sql-store db2")
+        }
+    }
+
     @Test func aSingletonNotYetBuiltTakesTheNewWiring() throws {
         try Scope.withIsolatedSingletons {
             let program = try ReloadProgram(["app.yaml": appProfile()])
