@@ -130,3 +130,30 @@ import Testing
         #expect(resolving.map(\.code) == [.secretNotFound])
     }
 }
+
+/// Nothing the package returns shows a secret's value or the process environment, whatever the program does
+/// with it: printing the running launch is natural in a program that decides what a refused profile means.
+@Suite struct SecretsInDescriptionsTests {
+    @Test(arguments: ["env:SHOP_PASSWORD", "file"])
+    func aLaunchPrintedOrDumpedShowsNoSecretAndNoEnvironment(reference: String) throws {
+        let directory = Fixtures.temporaryDirectory()
+        let secretFile = directory + "/password"
+        try "file-secret-value".write(toFile: secretFile, atomically: true, encoding: .utf8)
+        let password = reference == "file" ? "file:\(secretFile)" : reference
+        let program = try ReloadProgram([
+            "app.yaml": appProfile(store: "{ use: sql, with: { url: db, password: \"\(password)\" } }")
+        ]) {
+            $0.environment = ["SHOP_PASSWORD": "env-secret-value", "UNRELATED_TOKEN": "environment-sentinel"]
+        }
+        #expect(program.shop.store().contains("password="))  // the secret reached the program
+        for launch in [program.launch!, program.running.current] {
+            var dumped = ""
+            dump(launch, to: &dumped)
+            for shown in [String(describing: launch), String(reflecting: launch), dumped, "\(launch)"] {
+                #expect(!shown.contains("secret-value"), "\(shown)")
+                #expect(!shown.contains("environment-sentinel"), "\(shown)")
+            }
+            #expect(String(describing: launch).contains("profiles: app"))
+        }
+    }
+}
