@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    /// What "Reloading profiles" says of the program's own writes: a resolution that began before a reload
+    /// reads, for a factory that reload changed, the wiring it began with, even once the program registers over
+    /// that factory after the reload; resolutions that start after the register see it.
+    @Test func aRegisterAfterAReloadIsSeenFromTheNextResolutionOn() throws {
+        let program = try ReclamationProgram(pauses: true)
+        _ = program.ledger.catalog()
+        let desk = program.desk
+        let paused = PausedResolution(pausingAt: desk.pause) { desk.handler() }
+        try program.write(generation: 2)
+        #expect(program.running.reload().generation == 2)
+        program.ledger.catalog.register { Tracked("registered catalog") }
+        #expect(program.ledger.catalog().name == "registered catalog")
+        let handled = paused.finish()
+        #expect(handled.catalog.name == "catalog over store g1")
+        #expect(handled.tags == ("g1", "g1"))
+        #expect(desk.handler().catalog.name == "registered catalog")
+    }
+
     /// The shape of a server under reloads, through the public API and no hook: threads that idle between
     /// requests, a handler in an unlisted container that reaches both listed containers' cached instances,
     /// and a reload every few milliseconds. No object is handed out after its `deinit` ran, every request reads
