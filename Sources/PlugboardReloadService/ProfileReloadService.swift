@@ -67,7 +67,7 @@ public struct ProfileReloadService: Service {
                     let hangUps = await UnixSignalsSequence(trapping: .sighup)
                     group.addTask {
                         for await _ in hangUps where !Task.isCancelled {
-                            _ = profiles.reload(unless: { Task.isCancelled })
+                            _ = await profiles.offThePool { cancelled in profiles.reload(unless: cancelled) }
                         }
                     }
                 }

@@ -18,11 +18,16 @@ extension ProfileSystem {
     /// before a launch, or after one that left nothing to reload (it wrote the catalog), it changes nothing and
     /// is refused with PB601 at generation 0.
     ///
-    /// The work runs off the caller's executor, on the global concurrent one: called from the main actor, the
-    /// files, the configuration and the program's `Decodable` settings are read while the main actor goes on.
+    /// The work runs on a thread of the program's reloads, never on the caller's executor nor on a thread of
+    /// Swift's cooperative pool: called from the main actor, the files, the configuration and the program's
+    /// `Decodable` settings are read while the main actor goes on, and however many reloads wait for one that
+    /// reads a slow volume, every other task of the program runs.
+    ///
+    /// - Returns: What the attempt did: applied, unchanged or refused, with its generation.
     @discardableResult
-    @concurrent public static func reload() async -> ReloadOutcome {
-        reloadNow()
+    public static func reload() async -> ReloadOutcome {
+        guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
+        return await reloader.offThePool { _ in reloader.reload() }
     }
 
     /// The synchronous form of ``reload()``, on the calling thread: for code that is not async (a thread that

@@ -64,7 +64,12 @@ public final class ProfileWatcher: @unchecked Sendable {
                 group.addTask { await source.watchChanges { [weak self] in self?.configurationChanged() } }
             }
             while !Task.isCancelled {
-                _ = look(at: ProcessInfo.processInfo.systemUptime)
+                // The look reads the files, and may reload: on the reloads' thread, off the cooperative pool.
+                if let profiles {
+                    _ = await profiles.offThePool { cancelled in
+                        self.look(at: ProcessInfo.processInfo.systemUptime, unless: cancelled)
+                    }
+                }
                 try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             }
             group.cancelAll()
@@ -79,8 +84,8 @@ public final class ProfileWatcher: @unchecked Sendable {
 
     /// One look at the files at time `now` (seconds on any monotonic clock): reloads, and returns the outcome,
     /// when a change has been quiet for the quiet period. What ``run()`` does on each tick; tests call it with
-    /// times of their own.
-    package func look(at now: Double) -> ReloadOutcome? {
+    /// times of their own. `stopped` says the watcher was stopped meanwhile (its task cancelled).
+    package func look(at now: Double, unless stopped: @escaping () -> Bool = { Task.isCancelled }) -> ReloadOutcome? {
         guard let profiles else { return nil }
         let paths = profiles.watchedFiles
         let lookups = profiles.watchedLookups
@@ -122,8 +127,8 @@ public final class ProfileWatcher: @unchecked Sendable {
         guard let waitedOn = due else { return nil }
         // A watcher stopped meanwhile (a service shutting down) applies nothing more. A read that caught a file
         // being written or replaced since this look is set aside: the change is waited out again.
-        guard let outcome = profiles.reload(unless: { Task.isCancelled }, waitedOn: waitedOn) else {
-            if !Task.isCancelled { lock.withLock { looks.changedAt = now } }
+        guard let outcome = profiles.reload(unless: stopped, waitedOn: waitedOn) else {
+            if !stopped() { lock.withLock { looks.changedAt = now } }
             return nil
         }
         // The reload may have read files, or tried paths, that a look has not seen yet: they count from now. What

@@ -121,6 +121,26 @@ package final class RunningProfiles: @unchecked Sendable {
         outcomes.subscribe(keepingNewest: 100, replaying: false)
     }
 
+    /// Where this program's reloads and its watcher's looks run when they are awaited: a serial queue of its
+    /// own, so that one waiting for another, or for a slow volume or configuration provider, blocks a thread of
+    /// that queue and never one of Swift's cooperative pool, which has as many threads as cores.
+    private let reloadQueue = DispatchQueue(label: "plugboard.reload")
+
+    /// Runs `work` on the reload queue and returns what it returns. `work` is handed a closure that says
+    /// whether the awaiting task was cancelled meanwhile.
+    package func offThePool<Result: Sendable>(
+        _ work: @escaping @Sendable (_ cancelled: @escaping @Sendable () -> Bool) -> Result
+    ) async -> Result {
+        let cancelled = CancellationFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                reloadQueue.async { continuation.resume(returning: work { cancelled.isSet }) }
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+    }
+
     /// Reads, merges, overrides, resolves and checks the active profiles again, and applies them to every
     /// container or to none.
     package func reload() -> ReloadOutcome {
@@ -474,4 +494,13 @@ extension AffectedSingleton {
     func dependsOn(_ factory: ResolvedFactory) -> Bool {
         dependencies.contains(factory)
     }
+}
+
+/// Set once a task is cancelled; read from the thread that works for it.
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    func set() { lock.withLock { cancelled = true } }
+    var isSet: Bool { lock.withLock { cancelled } }
 }

@@ -53,3 +53,63 @@ final class MainActorProbingConfiguration: ProfileValueSource {
         }
     }
 }
+
+/// A configuration whose secrets hang, once told to, until released: a provider that stops answering.
+final class HangingConfiguration: ProfileValueSource {
+    private let hanging = Locked(false)
+    private let released = DispatchSemaphore(value: 0)
+    func setting(at path: [String], isSecret: Bool) -> String? { nil }
+    func origin(of path: [String]) -> String { "hanging configuration" }
+    func secret(forKey key: String) -> String? {
+        if hanging.withLock({ $0 }) { released.wait() }
+        return "from the provider"
+    }
+    /// From now on, every secret read hangs.
+    func hang() { hanging.withLock { $0 = true } }
+    /// Lets every read go on, and stops hanging.
+    func release(waiting count: Int) {
+        hanging.withLock { $0 = false }
+        for _ in 0..<count { released.signal() }
+    }
+}
+
+/// Nothing of the program waits on a reload: reloads wait for each other, and for the files and providers they
+/// read, on a thread of their own, never on a thread of Swift's cooperative pool. Under e21c435, as many
+/// waiting reloads as the pool has threads stopped every task of the program until the slow one ended.
+@Suite struct ReloadWaitTests {
+    @Test func reloadsWaitingOnAHungProviderLeaveEveryOtherTaskRunning() async {
+        await #expect(processExitsWith: .success) {
+            let configuration = HangingConfiguration()
+            let program = try! ReloadProgram(
+                ["app.yaml": appProfile(store: "{ use: sql, with: { url: db, password: \"config:db.password\" } }")],
+                installed: true
+            ) { $0.valueSource = configuration }
+            guard program.shop.store() == "sql-store db password=from the provider" else { exit(1) }
+            // Nothing below may depend on the pool's threads to end the process: a watchdog of its own.
+            Thread.detachNewThread {
+                sleep(30)
+                exit(9)
+            }
+            configuration.hang()
+            let reloads = ProcessInfo.processInfo.activeProcessorCount + 1
+            let finished = Locked(0)
+            for _ in 0..<reloads {
+                Task.detached {
+                    _ = await ProfileSystem.reload()
+                    finished.withLock { $0 += 1 }
+                }
+            }
+            try? await Task.sleep(nanoseconds: 300_000_000)  // every reload is under way or waiting by now
+            // An unrelated task runs, and a health check reads the status, while the reloads wait.
+            let ran = await Task.detached { true }.value
+            guard ran, finished.withLock({ $0 }) == 0 else { exit(2) }
+            guard ProfileSystem.reloadStatus?.generation == 1 else { exit(3) }
+            configuration.release(waiting: reloads)
+            for _ in 0..<100 where finished.withLock({ $0 }) < reloads {
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+            guard finished.withLock({ $0 }) == reloads else { exit(4) }
+            guard ProfileSystem.reloadStatus?.lastOutcome == .unchanged(generation: 1) else { exit(5) }
+        }
+    }
+}

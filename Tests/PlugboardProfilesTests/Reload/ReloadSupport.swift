@@ -109,8 +109,11 @@ final class ReloadProgram: @unchecked Sendable {
     private(set) var launch: ProfileLaunch!
     private(set) var running: RunningProfiles!
 
-    /// Writes `files` (name -> text), then launches with `configure`'s options.
-    init(_ files: [String: String], configure: (inout ProfileOptions) -> Void = { _ in }) throws {
+    /// Writes `files` (name -> text), then launches with `configure`'s options; `installed`: as the process's
+    /// profiles (``ProfileSystem/launch(_:options:)``, once per process), which ``ProfileSystem/reload()`` reloads.
+    init(_ files: [String: String], installed: Bool = false, configure: (inout ProfileOptions) -> Void = { _ in })
+        throws
+    {
         for (name, text) in files { try write(text, to: name) }
         var options = ProfileOptions(profiles: ["app"], directories: [directory], failurePolicy: .keepDefaults)
         options.arguments = []
@@ -121,7 +124,12 @@ final class ReloadProgram: @unchecked Sendable {
         options.logger = Logger(label: "plugboard") { _ in CapturingLogHandler(lines: log) }
         configure(&options)
         shop.peer.withLock { $0 = limits }
-        (launch, running) = ProfileSystem.start([shop, limits], options: options)
+        if installed {
+            launch = ProfileSystem.launch([shop, limits], options: options)
+            running = ProfileSystem.reloader
+        } else {
+            (launch, running) = ProfileSystem.start([shop, limits], options: options)
+        }
     }
 
     /// Replaces `name`'s content in place (truncate and write), as most programs save.
