@@ -131,13 +131,19 @@ public final class ProfileWatcher: @unchecked Sendable {
             if !stopped() { lock.withLock { looks.changedAt = now } }
             return nil
         }
-        // The reload may have read files, or tried paths, that a look has not seen yet: they count from now. What
-        // it read is the bytes the next looks compare with.
+        // The reload may have read files, or tried paths, that a look has not seen yet: they count as the reload
+        // found them. A path it found nothing at is absent, whatever is there now (a parent created while the
+        // reload ran is a change for the next look); a file it read keeps its signature only while it is still
+        // the file it read. What it read is the bytes the next looks compare with.
         let watched = profiles.watchedFiles + profiles.watchedLookups
         let read = profiles.readHashes
+        let identities = profiles.readIdentities
         lock.withLock {
             for path in watched where looks.seen[path] == nil {
-                looks.seen[path] = .some(files.signature(of: path))
+                let signature = identities[path].flatMap { identity in
+                    files.signature(of: path).flatMap { $0.identity == identity ? $0 : nil }
+                }
+                looks.seen[path] = .some(signature)
             }
             looks.hashes.merge(read) { _, new in new }
         }

@@ -29,6 +29,7 @@ package final class RunningProfiles: @unchecked Sendable {
         var watchedFiles: [String]
         var watchedLookups: [String]
         var readHashes: [String: UInt64]
+        var readIdentities: [String: FileIdentity]
     }
     /// The launch, or the last reload that applied.
     private var running: ProfileLaunch
@@ -45,6 +46,8 @@ package final class RunningProfiles: @unchecked Sendable {
     private var newestReads: [(path: String, hash: UInt64)]
     /// The paths the newest attempt's lookups tried, there or not.
     private var newestLookups: [String]
+    /// What the newest attempt read at each path it read: a path it tried that is not here was not there.
+    private var newestIdentities: [String: FileIdentity]
     /// The inputs of the last refusal that was logged, so the same broken content is logged once.
     private var lastLoggedRefusal: UInt64?
     private var state = ReloadStatus()
@@ -67,6 +70,7 @@ package final class RunningProfiles: @unchecked Sendable {
         self.baselines = baselines
         newestReads = launch.inputFiles
         newestLookups = launch.lookups
+        newestIdentities = launch.readIdentities
         if !launch.isApplied {
             // A launch refused under `keepDefaults`: the code's wiring runs, and the files are what is wrong.
             state.isDegraded = true
@@ -74,7 +78,8 @@ package final class RunningProfiles: @unchecked Sendable {
             lastLoggedRefusal = launch.inputsHash
         }
         snapshot = Snapshot(
-            status: ReloadStatus(), current: launch, watchedFiles: [], watchedLookups: [], readHashes: [:])
+            status: ReloadStatus(), current: launch, watchedFiles: [], watchedLookups: [], readHashes: [:],
+            readIdentities: [:])
         publishSnapshot()
         generations.publish(ProfileGeneration(launch, number: 1, changed: launch.changedFactories))
     }
@@ -87,8 +92,10 @@ package final class RunningProfiles: @unchecked Sendable {
         let lookups = (running.lookups + newestLookups).filter { seen.insert($0).inserted }
         // The newest read of each file wins (a refused attempt's, over the running generation's).
         let hashes = Dictionary(reads.map { ($0.path, $0.hash) }) { _, newest in newest }
+        let identities = running.readIdentities.merging(newestIdentities) { _, newest in newest }
         let made = Snapshot(
-            status: state, current: running, watchedFiles: files, watchedLookups: lookups, readHashes: hashes)
+            status: state, current: running, watchedFiles: files, watchedLookups: lookups, readHashes: hashes,
+            readIdentities: identities)
         snapshotLock.withLock { snapshot = made }
     }
 
@@ -112,6 +119,10 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// The hash of each watched file's bytes as the newest attempt that read it read them.
     package var readHashes: [String: UInt64] { snapshotLock.withLock { snapshot.readHashes } }
+
+    /// The identity of each file the running generation and the newest attempt read, as the newest that read
+    /// it found it; a watched path not here was not there when it was tried.
+    package var readIdentities: [String: FileIdentity] { snapshotLock.withLock { snapshot.readIdentities } }
 
     /// The applied generations, the running one first; a slow reader gets the newest.
     package func generationUpdates() -> AsyncStream<ProfileGeneration> { generations.subscribe(keepingNewest: 1) }
@@ -186,6 +197,7 @@ package final class RunningProfiles: @unchecked Sendable {
         state.lastAttempt = started
         newestReads = candidate.inputFiles
         newestLookups = candidate.lookups
+        newestIdentities = candidate.readIdentities
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
         if running.isApplied && candidate.inputsHash == running.inputsHash {
             return settle(.unchanged(generation: state.generation))

@@ -102,6 +102,30 @@ import Testing
         #expect(program.shop.pageSize() == 46)
     }
 
+    /// A parent created while the reload that refuses for want of it runs is a change for the next look:
+    /// the reload found nothing there. Under e21c435 the look recorded the parent as it was after the reload,
+    /// present, and the program stayed degraded on correct files.
+    @Test func anExtendsParentCreatedWhileTheRefusingReloadRunsIsSeen() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        let (_, looks) = settledWatcher(program)
+        let created = Locked(false)
+        program.log.whenAppended { line in
+            guard line.hasPrefix("error:"), !created.withLock({ $0 }) else { return }
+            created.withLock { $0 = true }
+            try? program.write(appProfile(pageSize: 47), to: "base.yaml")
+        }
+        try program.write("plugboard: 1\nextends: base\n")
+        #expect(looks.at(2) == nil)
+        guard case .refused = looks.at(2.6) else {
+            Issue.record("expected a refusal: base does not exist when the reload reads")
+            return
+        }
+        #expect(created.withLock { $0 })
+        #expect(looks.at(3) == nil)
+        #expect(looks.at(3.6)?.generation == 2)
+        #expect(program.shop.pageSize() == 47)
+    }
+
     /// Git's "racy clean" case: the file is edited again, to the same size, in the same tick as the read, so
     /// its signature is the one the watcher saw. While its time is that close to now, its bytes are compared;
     /// once the clock moves past, its times tell again, and the file is no longer hashed.
