@@ -160,6 +160,9 @@ extension ContainerManager {
         slots.stage(expecting: changes, rollback: { dropping?.takeBack(after: mark) }, body)
     }
 
+    /// How many times a staged change runs when other threads' writes keep touching it: for tests.
+    package static var stagingAttemptsForTests: Int { SlotStore.stagingAttempts }
+
     /// Runs on a reloading thread after each run of a container's staged changes, before they are published:
     /// for tests that write from another thread while a reload stages.
     package static var whileStaging: (() -> Void)? {

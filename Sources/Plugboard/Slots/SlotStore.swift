@@ -401,16 +401,14 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// Puts back the states of a snapshot; slots made since then return to empty (`pop()`).
     func restore(_ states: [Int: SlotState]) {
         ReadSection.writing(under: writeLock) {
-            // While a change is staged on another thread: at once, and the staged change is made again over it
-            // (on its last run, the restored states replace what it staged).
-            if stagingThread != 0 && stagingThread != ThreadIdentity.current && !staged!.isEmpty {
-                if stagingExclusive {
-                    for index in staged!.writes.indices {
-                        staged!.writes[index].fields = (states[staged!.writes[index].id] ?? SlotState.empty).fields
-                    }
-                } else {
-                    stageConflicted = true
-                }
+            // While a change is staged on another thread: at once, and the staged change is made again over it.
+            // On its last run the staged writes stay as they are and land over the restored states: a restored
+            // state would bring back instances the change dropped (and its disposal shuts down), and lose the
+            // change for good.
+            if stagingThread != 0 && stagingThread != ThreadIdentity.current && !staged!.isEmpty
+                && !stagingExclusive
+            {
+                stageConflicted = true
             }
             restoreLocked(states)
         }

@@ -93,6 +93,34 @@ import Testing
         }
     }
 
+    /// A `pop()` on every run of the reload's change, the fourth included: the reload still lands, and the
+    /// popped state never brings back the instance the reload dropped. Under e21c435 the fourth pop replaced
+    /// the staged change, so the container served the old catalog and the code's store after an `.applied`.
+    @Test func aPopOnTheReloadsFourthRunDoesNotUndoIt() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let shop = program.shop
+            let old = shop.catalog()  // kept, built from the store the reload changes
+            for _ in 0..<ContainerManager.stagingAttemptsForTests { shop.manager.push() }
+            let runs = Locked(0)
+            ContainerManager.whileStaging = {
+                runs.withLock { $0 += 1 }
+                let done = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    shop.manager.pop()
+                    done.signal()
+                }
+                done.wait()
+            }
+            try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+            guard program.running.reload().generation == 2 else { exit(1) }
+            ContainerManager.whileStaging = nil
+            guard runs.withLock({ $0 }) == ContainerManager.stagingAttemptsForTests else { exit(2) }
+            guard shop.store() == "sql-store db.example" else { exit(3) }
+            guard shop.catalog() !== old, shop.catalog().name == "catalog over sql-store db.example" else { exit(4) }
+        }
+    }
+
     @Test func aResetDuringAReloadTakesEffectAndTheProfileStillApplies() async {
         await #expect(processExitsWith: .success) {
             let program = try! ReloadProgram(["app.yaml": appProfile()])
