@@ -131,16 +131,29 @@ final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var observer: (@Sendable (String) -> Void)?
+    private var observesBefore = false
     func append(_ line: String) {
-        let observer = lock.withLock {
-            lines.append(line)
-            return self.observer
-        }
-        observer?(line)
+        let (observer, before) = lock.withLock { (self.observer, observesBefore) }
+        if before { observer?(line) }
+        lock.withLock { lines.append(line) }
+        if !before { observer?(line) }
     }
     var all: [String] { lock.withLock { lines } }
     /// Calls `observer` with each line appended from now on, as it is logged.
-    func whenAppended(_ observer: @escaping @Sendable (String) -> Void) { lock.withLock { self.observer = observer } }
+    func whenAppended(_ observer: @escaping @Sendable (String) -> Void) {
+        lock.withLock {
+            self.observer = observer
+            observesBefore = false
+        }
+    }
+    /// Calls `observer` with each line logged from now on, before it is recorded: a slow log handler, whose
+    /// line is recorded only once it returns.
+    func whenLogging(_ observer: @escaping @Sendable (String) -> Void) {
+        lock.withLock {
+            self.observer = observer
+            observesBefore = true
+        }
+    }
 }
 
 struct CapturingLogHandler: LogHandler {

@@ -20,8 +20,9 @@ import Testing
         }
         let firstLogging = DispatchSemaphore(value: 0)
         let secondReturned = DispatchSemaphore(value: 0)
-        // The first reload's log handler is slow: it waits (up to a second) for the second reload to return.
-        program.log.whenAppended { line in
+        // The first reload's log handler is slow: it waits (up to a second) for the second reload to return, and
+        // its line is recorded only then, so the second reload's line comes first unless it waits for its turn.
+        program.log.whenLogging { line in
             if line.contains("generation 2") {
                 firstLogging.signal()
                 _ = secondReturned.wait(timeout: .now() + 1)
