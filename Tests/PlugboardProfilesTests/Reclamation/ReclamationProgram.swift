@@ -239,3 +239,16 @@ final class ReclamationProgram: @unchecked Sendable {
         try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/app.yaml"))
     }
 }
+
+/// Runs `action` on the reloading thread after the `number`th run of a container's staged change from now on,
+/// before it is published (the first container's is 1, the second's 2): a process-wide hook, for exit tests.
+func duringStagedChange(_ number: Int, _ action: @escaping @Sendable () -> Void) {
+    let runs = Locked(0)
+    ContainerManager.whileStaging = {
+        let run = runs.withLock {
+            $0 += 1
+            return $0
+        }
+        if run == number { action() }
+    }
+}

@@ -17,14 +17,8 @@ import Testing
             let before = program.ledger.catalog()
             guard before.name == "catalog over store g1" else { exit(1) }
             let paused = Locked<PausedResolution<Handled>?>(nil)
-            let stages = Locked(0)
-            ContainerManager.whileStaging = {
-                let stage = stages.withLock {
-                    $0 += 1
-                    return $0
-                }
-                // The second container's stage: the ledger's replaced states are retired by now under the old rule.
-                guard stage == 2 else { return }
+            // The second container's stage: the ledger's replaced states are retired by now under the old rule.
+            duringStagedChange(2) {
                 let desk = program.desk
                 paused.withLock { $0 = PausedResolution(pausingAt: desk.pause) { desk.handler() } }
             }

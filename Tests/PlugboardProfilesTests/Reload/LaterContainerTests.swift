@@ -34,13 +34,7 @@ final class VaryingContainer: ManagedContainer, AutoRegistering {
             let program = try! ReclamationProgram(installed: true)
             let ledger = program.ledger
             guard ledger.store() == "store g1" else { exit(1) }
-            let stages = Locked(0)
-            ContainerManager.whileStaging = {
-                let stage = stages.withLock {
-                    $0 += 1
-                    return $0
-                }
-                guard stage == 2 else { return }
+            duringStagedChange(2) {
                 // A logout on another thread: the ledger is reset and used again.
                 let done = DispatchSemaphore(value: 0)
                 Thread.detachNewThread {
