@@ -31,7 +31,8 @@ final class ClosingContainer: SharedContainer, @unchecked Sendable {
 
 /// User code never runs under an engine lock: what a write drops is released once the writer holds none, so
 /// a `deinit` may resolve, register or reset in the container that dropped it. Under e21c435 the `deinit` ran
-/// under the store's non-recursive write lock and each of these waited for itself.
+/// under the store's non-recursive write lock and each of these waited for itself. A process of its own: a
+/// resolution that another test leaves running would hold back the release.
 @Suite struct DeinitTests {
     /// Runs `body` on a thread of its own and reports whether it returned within ten seconds.
     static func returns(_ body: @escaping @Sendable () -> Void) -> Bool {
@@ -43,19 +44,21 @@ final class ClosingContainer: SharedContainer, @unchecked Sendable {
         return done.wait(timeout: .now() + 10) == .success
     }
 
-    @Test(arguments: ["reset", "reset(scope:)", "register", "scope change"])
-    func aDeinitThatResolvesInTheSameContainerRuns(dropping how: String) {
-        let container = ClosingContainer()
-        _ = container.connection()
-        let returned = Self.returns {
-            switch how {
-            case "reset": container.manager.reset(options: .scope)
-            case "reset(scope:)": container.manager.reset(scope: .cached)
-            case "register": container.connection.register { ClosingConnection(container) }
-            default: container.connection.scope(.unique)
+    @Test func aDeinitThatResolvesInTheSameContainerRunsWhicheverWriteDropsIt() async {
+        await #expect(processExitsWith: .success) {
+            let drops: [@Sendable (ClosingContainer) -> Void] = [
+                { $0.manager.reset(options: .scope) },
+                { $0.manager.reset(scope: .cached) },
+                { container in container.connection.register { ClosingConnection(container) } },
+                { $0.connection.scope(.unique) },
+            ]
+            for (index, drop) in drops.enumerated() {
+                let container = ClosingContainer()
+                _ = container.connection()
+                // Waiting for itself: the exit code names the write (10 + its index).
+                guard Self.returns({ drop(container) }) else { exit(Int32(10 + index)) }
+                guard container.closed.all == ["closed"] else { exit(Int32(20 + index)) }
             }
         }
-        #expect(returned, "dropping the instance (\(how)) waited for itself")
-        #expect(container.closed.all == ["closed"])
     }
 }
