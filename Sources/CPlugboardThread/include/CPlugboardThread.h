@@ -19,4 +19,24 @@ static inline void plugboard_thread_tracker_set(void *_Nullable tracker) {
     plugboard_thread_tracker = tracker;
 }
 
+/// How many of the engine's write locks the calling thread holds: what a writer frees while it holds one is
+/// released once it holds none (`ReadSection.writing(under:_:)`). A C thread-local of its own, so that a write
+/// pays one TLS increment and decrement for it, not a look-up of the thread's tracker.
+extern _Thread_local long plugboard_thread_write_locks;
+
+/// Counts a write lock in, and returns how many the thread holds now.
+static inline long plugboard_thread_write_locks_enter(void) {
+    return ++plugboard_thread_write_locks;
+}
+
+/// Counts a write lock out, and returns how many the thread still holds.
+static inline long plugboard_thread_write_locks_leave(void) {
+    return --plugboard_thread_write_locks;
+}
+
+/// How many write locks the calling thread holds.
+static inline long plugboard_thread_write_locks_held(void) {
+    return plugboard_thread_write_locks;
+}
+
 #endif

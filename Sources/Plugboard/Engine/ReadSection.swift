@@ -1,3 +1,5 @@
+import CPlugboardThread
+
 /// Lets any number of threads read published snapshots without taking a lock while writers replace them, and
 /// frees what the writers replace once no reader can reach it. The whole reclamation protocol is in this file;
 /// `docs/models/reclamation.pml` is its model, which `.ci/model-check` checks exhaustively with spin, and each
@@ -101,7 +103,10 @@ final class ReadSection: @unchecked Sendable {
             }
             return
         }
-        release(lock.withLock { retireLocked(objects) })
+        var freeNow = false
+        let freeable = lock.withLock { retireLocked(objects, freeingThemNow: &freeNow) }
+        release(freeable)
+        if freeNow { release(objects) }
     }
 
     /// Makes `epoch` the visible wiring epoch, in ``WiringEpoch/visible`` and in every thread's copy, then
@@ -116,7 +121,9 @@ final class ReadSection: @unchecked Sendable {
             let objects = held
             held = []
             waitingObjects -= objects.count
-            return retireLocked(objects)
+            var freeNow = false
+            let older = retireLocked(objects, freeingThemNow: &freeNow)
+            return freeNow ? older + objects : older
         }
         release(freeable)
     }
@@ -137,15 +144,17 @@ final class ReadSection: @unchecked Sendable {
         lock.withLock { waitingObjects }
     }
 
-    /// Starts an era for `objects` and returns what can be freed now, theirs included. Call under `lock`.
-    private func retireLocked(_ objects: some Collection<Unmanaged<AnyObject>>) -> [Unmanaged<AnyObject>] {
+    /// Starts an era for `objects` and returns what earlier retirements can free now; `freeingThemNow` says
+    /// whether `objects` can be freed now too (no reader can hold them), else they wait. Call under `lock`.
+    private func retireLocked(_ objects: some Collection<Unmanaged<AnyObject>>, freeingThemNow: inout Bool)
+        -> [Unmanaged<AnyObject>]
+    {
         let tag = era
         era = tag &+ 1
         let oldest = lookAtReaders()
-        var freeable = takeRetired(before: oldest)
-        if tag < oldest {
-            freeable.append(contentsOf: objects)
-        } else if !objects.isEmpty {
+        let freeable = takeRetired(before: oldest)
+        freeingThemNow = tag < oldest
+        if !freeingThemNow && !objects.isEmpty {
             retired.append((tag, Array(objects)))
             waitingObjects += objects.count
         }
@@ -186,38 +195,48 @@ final class ReadSection: @unchecked Sendable {
     /// thread holds none of them, so no `deinit` runs under a lock it may need.
     @inlinable
     static func writing<R>(under lock: PlatformLock, _ body: () throws -> R) rethrows -> R {
-        let tracker = ThreadResolutions.current
-        tracker._withUnsafeGuaranteedRef { $0.state.pointee.writeLocksHeld += 1 }
-        lock.lock()
-        defer {
-            lock.unlock()
-            tracker._withUnsafeGuaranteedRef { tracker in
-                tracker.state.pointee.writeLocksHeld -= 1
-                if tracker.state.pointee.writeLocksHeld == 0 && !tracker.state.pointee.freesHeldBack.isEmpty {
-                    releaseHeldBack(tracker)
-                }
+        beginWriting()
+        defer { endWriting() }
+        return try lock.withLock(body)
+    }
+
+    /// Notes that this thread takes one of the engine's write locks (see ``writing(under:_:)``); pair it with
+    /// ``endWriting()`` after the lock is released.
+    @inlinable @inline(__always)
+    static func beginWriting() {
+        _ = plugboard_thread_write_locks_enter()
+    }
+
+    /// Notes that this thread let go of a write lock, and releases what it held back once it holds none.
+    @inlinable @inline(__always)
+    static func endWriting() {
+        if _slowPath(plugboard_thread_write_locks_leave() == 0), let tracker = plugboard_thread_tracker_get() {
+            let held = Unmanaged<ResolutionTracker>.fromOpaque(tracker)
+            if _slowPath(held._withUnsafeGuaranteedRef { !$0.state.pointee.freesHeldBack.isEmpty }) {
+                releaseHeldBack(held)
             }
         }
-        return try body()
     }
 
     /// Releases what this thread held back while it held write locks; a `deinit` that writes again adds to it.
     @usableFromInline
-    static func releaseHeldBack(_ tracker: ResolutionTracker) {
-        while let object = tracker.state.pointee.freesHeldBack.popLast() {
-            object.release()
+    static func releaseHeldBack(_ tracker: Unmanaged<ResolutionTracker>) {
+        tracker._withUnsafeGuaranteedRef { tracker in
+            while let object = tracker.state.pointee.freesHeldBack.popLast() {
+                object.release()
+            }
         }
     }
 
     /// Releases `objects` now, or once this thread leaves its write locks.
-    private func release(_ objects: [Unmanaged<AnyObject>]) {
+    private func release(_ objects: some Collection<Unmanaged<AnyObject>>) {
         guard !objects.isEmpty else { return }
-        ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
-            if tracker.state.pointee.writeLocksHeld > 0 {
-                tracker.state.pointee.freesHeldBack.append(contentsOf: objects)
-            } else {
-                for object in objects { object.release() }
+        if plugboard_thread_write_locks_held() > 0 {
+            ThreadResolutions.current._withUnsafeGuaranteedRef {
+                $0.state.pointee.freesHeldBack.append(contentsOf: objects)
             }
+        } else {
+            for object in objects { object.release() }
         }
     }
 }

@@ -87,9 +87,8 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         /// How many times a resolution on this thread read a state that a later reload had replaced: a build
         /// that did is not kept (see ``WiringEpoch/keepingIfCurrent(_:owner:linksFollowed:_:)``).
         @usableFromInline var linksFollowed: UInt64 = 0
-        /// How many of the engine's write locks this thread holds (see ``ReadSection/writing(under:_:)``), and
-        /// what it freed meanwhile, released once it holds none.
-        @usableFromInline var writeLocksHeld = 0
+        /// What this thread freed while it held one of the engine's write locks, released once it holds none
+        /// (see ``ReadSection/writing(under:_:)``).
         @usableFromInline var freesHeldBack: [Unmanaged<AnyObject>] = []
     }
 

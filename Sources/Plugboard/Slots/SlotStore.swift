@@ -255,7 +255,10 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// `builtAt`: the wiring epoch a build that keeps its instance read (see ``Slot/publish(_:builtAt:)``).
     @usableFromInline @discardableResult
     func update(_ id: Int, builtAt: UInt64 = 0, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
-        try ReadSection.writing(under: writeLock) {
+        // What this write replaces is retired once the lock is let go: a `deinit` it runs may write here again.
+        var replaced: Unmanaged<AnyObject>?
+        defer { if let replaced { ReadSection.shared.retire(replaced) } }
+        return try writeLock.withLock {
             let slot = slotLocked(id)
             if _slowPath(stagingThread != 0) {
                 if stagingThread == ThreadIdentity.current {
@@ -280,7 +283,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
             }
             var fields = slot.state.withCurrent { $0.fields }
             guard try change(&fields) else { return false }
-            ReadSection.shared.retire(slot.publish(fields, builtAt: builtAt))
+            replaced = slot.publish(fields, builtAt: builtAt)
             return true
         }
     }
