@@ -210,7 +210,7 @@ final class ReadSection: @unchecked Sendable {
     /// Notes that this thread let go of a write lock, and releases what it held back once it holds none.
     @inlinable @inline(__always)
     static func endWriting() {
-        if _slowPath(plugboard_thread_write_locks_leave() == 0), let tracker = plugboard_thread_tracker_get() {
+        if plugboard_thread_write_locks_leave() == 0, let tracker = plugboard_thread_tracker_get() {
             let held = Unmanaged<ResolutionTracker>.fromOpaque(tracker)
             if _slowPath(held._withUnsafeGuaranteedRef { !$0.state.pointee.freesHeldBack.isEmpty }) {
                 releaseHeldBack(held)

@@ -87,6 +87,10 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         /// How many times a resolution on this thread read a state that a later reload had replaced: a build
         /// that did is not kept (see ``WiringEpoch/keepingIfCurrent(_:owner:linksFollowed:_:)``).
         @usableFromInline var linksFollowed: UInt64 = 0
+        /// The newest reload stamp among the states resolutions on this thread read as current: what a scoped
+        /// build stamps the state it keeps its instance in with (see ``Slot/publish(_:builtAt:)``). A build
+        /// that read only unstamped states stamps nothing, and every resolution may take its instance.
+        @usableFromInline var newestStampRead: UInt64 = 0
         /// What this thread freed while it held one of the engine's write locks, released once it holds none
         /// (see ``ReadSection/writing(under:_:)``).
         @usableFromInline var freesHeldBack: [Unmanaged<AnyObject>] = []
@@ -313,6 +317,15 @@ enum ThreadResolutions {
     @inlinable @inline(__always)
     static var epoch: UInt64 {
         current._withUnsafeGuaranteedRef { $0.state.pointee.epoch }
+    }
+
+    /// Notes that a resolution on this thread read a state stamped `stamp` as current (see
+    /// ``ResolutionTracker/Header/newestStampRead``).
+    @inlinable @inline(__always)
+    static func noteStampRead(_ stamp: UInt64) {
+        current._withUnsafeGuaranteedRef { tracker in
+            if stamp > tracker.state.pointee.newestStampRead { tracker.state.pointee.newestStampRead = stamp }
+        }
     }
 
     /// See ``ResolutionTracker/Header/linksFollowed``.

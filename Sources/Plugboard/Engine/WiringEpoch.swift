@@ -95,7 +95,8 @@ enum WiringEpoch {
         _ epoch: UInt64, owner: any EpochMarked, linksFollowed: UInt64, _ keep: () -> Bool
     ) -> Bool {
         guard ThreadResolutions.linksFollowed == linksFollowed else { return false }
-        return keepLock.withLock {
+        // `keep` may replace an instance (an expired one): its `deinit` runs once this lock is let go.
+        return ReadSection.writing(under: keepLock) {
             guard owner.publishedEpoch <= epoch else { return false }
             return keep()
         }

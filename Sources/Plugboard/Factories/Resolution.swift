@@ -32,9 +32,13 @@ extension FactoryRegistration {
                 if !observed, let hit = state.hit {
                     return unsafeDowncast(hit, to: CachedInstance<T>.self).value
                 }
-                // A reload published this state after the outermost resolution started: read what it replaced.
-                if _slowPath(state.stamp > tracker.state.pointee.epoch) {
-                    return resolveInFull(manager, parameters)
+                if _slowPath(state.stamp != 0) {
+                    // A reload published this state after the outermost resolution started: read what it replaced.
+                    if state.stamp > tracker.state.pointee.epoch { return resolveInFull(manager, parameters) }
+                    // A build under way that reads it keeps its instance for resolutions of this stamp on.
+                    if state.stamp > tracker.state.pointee.newestStampRead {
+                        tracker.state.pointee.newestStampRead = state.stamp
+                    }
                 }
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
                 // A slot without a scope whose factory carries one lost it to a reset: `resolveInFull` restores it.
@@ -254,16 +258,25 @@ extension FactoryRegistration {
         let slot = store.slot(id)
         slot.buildLock.lock()
         defer { slot.buildLock.unlock() }
-        let (epoch, linksFollowed) = ThreadResolutions.current._withUnsafeGuaranteedRef {
-            ($0.state.pointee.epoch, $0.state.pointee.linksFollowed)
+        let tracker = ThreadResolutions.current
+        // The newest stamp this build reads, the host's included, apart from what the resolutions around it read.
+        let (epoch, linksFollowed, outerStamp) = tracker._withUnsafeGuaranteedRef { tracker in
+            let outer = tracker.state.pointee.newestStampRead
+            tracker.state.pointee.newestStampRead = 0
+            return (tracker.state.pointee.epoch, tracker.state.pointee.linksFollowed, outer)
         }
         let (hit, version) = ReadSection.read {
             store.withResolvedFields(id) { host, _ in
                 (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.cacheVersion)
             }
         }
-        if let hit { return hit }
-        let instance = ReadSection.read { make() }
+        let instance = hit ?? ReadSection.read { make() }
+        let builtAt = tracker._withUnsafeGuaranteedRef { tracker in
+            let read = tracker.state.pointee.newestStampRead
+            tracker.state.pointee.newestStampRead = max(outerStamp, read)
+            return read
+        }
+        if hit != nil { return instance }
         let created = timeToLive == nil ? 0 : TimeToLiveClock.now()
         let entry: AnyObject =
             scope.kind == .shared
@@ -272,7 +285,7 @@ extension FactoryRegistration {
         let scopeID = ObjectIdentifier(scope)
         // Built from an older epoch's wiring, or in a container a reload published since: handed out, never kept.
         _ = WiringEpoch.keepingIfCurrent(epoch, owner: manager.slots, linksFollowed: linksFollowed) {
-            store.update(id, builtAt: epoch) { host in
+            store.update(id, builtAt: builtAt) { host in
                 // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
                 guard host.cacheVersion == version else { return false }
                 if host.cacheScope != scopeID {

@@ -22,9 +22,10 @@ final class Slot: InlineAtomicWords, @unchecked Sendable {
     /// the state they replace, for ``ReadSection/retire(_:)`` (which holds it while this thread publishes an
     /// epoch: the new state links to it). Call under the store's lock.
     ///
-    /// `builtAt` is the wiring epoch of the resolution that built what `fields` keep, for a build's keep: a
-    /// state that no reload stamped with that epoch gets its stamp, linked to the one it replaces, so that a
-    /// resolution of an earlier epoch does not take an instance built from a later one's wiring.
+    /// `builtAt` is, for a build's keep, the newest reload stamp among the states the build read
+    /// (``ResolutionTracker/Header/newestStampRead``): a state with an older stamp gets that one, linked to the
+    /// state it replaces, so that a resolution of an earlier epoch does not take an instance built from a later
+    /// one's wiring.
     func publish(_ fields: consuming SlotFields, builtAt: UInt64 = 0) -> Unmanaged<AnyObject> {
         let summary = Slot.summary(of: fields)
         // The fields move into the next state. (Writes hold the store's lock: the current state stays.)
@@ -202,6 +203,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
                 guard _slowPath(current.stamp != 0) else { return try body(current.fields, .current) }
                 let epoch = ThreadResolutions.epoch
                 if current.stamp <= epoch {
+                    ThreadResolutions.noteStampRead(current.stamp)
                     let settled = current.stamp <= WiringEpoch.settled.load(ordering: .acquiring)
                     return try body(current.fields, settled ? .settled : .current)
                 }
@@ -252,7 +254,7 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// Changes factory `id`'s fields; `change` returns false to leave them as they were. While a change is
     /// staged on another thread, the write is published at once all the same (see ``stage(expecting:_:)``).
     ///
-    /// `builtAt`: the wiring epoch a build that keeps its instance read (see ``Slot/publish(_:builtAt:)``).
+    /// `builtAt`: the newest reload stamp a build that keeps its instance read (see ``Slot/publish(_:builtAt:)``).
     @usableFromInline @discardableResult
     func update(_ id: Int, builtAt: UInt64 = 0, _ change: (inout SlotFields) throws -> Bool) rethrows -> Bool {
         // What this write replaces is retired once the lock is let go: a `deinit` it runs may write here again.
