@@ -32,13 +32,10 @@ extension FactoryRegistration {
                 if !observed, let hit = state.hit {
                     return unsafeDowncast(hit, to: CachedInstance<T>.self).value
                 }
-                if _slowPath(state.stamp != 0) {
-                    // A reload published this state after the outermost resolution started: read what it replaced.
-                    if state.stamp > tracker.state.pointee.epoch { return resolveInFull(manager, parameters) }
-                    // A build under way that reads it keeps its instance for resolutions of this stamp on.
-                    if state.stamp > tracker.state.pointee.newestStampRead {
-                        tracker.state.pointee.newestStampRead = state.stamp
-                    }
+                // A reload published this state after the outermost resolution started: read what it replaced.
+                // (A stamped state's route is the general one: `resolveInFull` notes its stamp for a build.)
+                if _slowPath(state.stamp > tracker.state.pointee.epoch) {
+                    return resolveInFull(manager, parameters)
                 }
                 let defaulted = observed || flags & ManagerSettings.hasDefaultScope != 0
                 // A slot without a scope whose factory carries one lost it to a reset: `resolveInFull` restores it.

@@ -95,7 +95,8 @@ enum ResolvedState {
 @usableFromInline
 final class SlotState: @unchecked Sendable {
     @usableFromInline let fields: SlotFields
-    /// Which fast path can serve a resolution of this slot, if the container's settings allow it.
+    /// Which fast path can serve a resolution of this slot, if the container's settings allow it: the general
+    /// route while the state carries a reload's stamp.
     @usableFromInline let route: Route
     /// The instance to hand out as is, served on this field alone before the route is looked at: a
     /// `cached`-kind scope's strong instance in this slot, or the copy of a singleton scope's (see
@@ -117,8 +118,12 @@ final class SlotState: @unchecked Sendable {
         // passing them on, copied them (a retain of every reference they hold).
         self.stamp = stamp
         self.previous = previous
-        route = Route(fields)
-        switch route {
+        // A stamped state takes the general route, which reads it as of the resolution's epoch and notes its
+        // stamp for a build that keeps an instance (``ResolutionTracker/Header/newestStampRead``); settling
+        // publishes it again unstamped, with its fast route.
+        let own = Route(fields)
+        route = stamp == 0 ? own : .general
+        switch own {
         case .ownCache where stamp == 0, .singleton where stamp == 0:
             let current = fields.cacheScope != nil && fields.cacheScope == fields.scope.map(ObjectIdentifier.init)
             hit = current ? fields.cached.flatMap { $0 is WeakCachedInstance ? nil : $0 } : nil
@@ -152,7 +157,7 @@ final class SlotState: @unchecked Sendable {
 
     /// These fields with no singleton mirror (see ``SingletonMirrors``), for states saved by `push()`.
     var withoutMirror: SlotState {
-        guard route == .singleton, fields.cached != nil else { return self }
+        guard Route(fields) == .singleton, fields.cached != nil else { return self }
         var unmirrored = fields
         unmirrored.clearCache()
         return SlotState(unmirrored)
