@@ -138,32 +138,30 @@ final class RaceContainer: ManagedContainer {
         }
     }
 
-    @Test func aReplacedRegistrationIsFreedOnceNoResolutionCanStillReadIt() {
+    @Test func aReplacedRegistrationIsFreedOnceNoResolutionCanStillReadIt() async {
         // Every resolution, on this thread or on threads that have ended since, must leave the read section
         // it entered, or no replaced snapshot (and nothing its closures capture) would ever be freed again.
-        final class Marker: Sendable {}
-        let container = RaceContainer(scope: Scope.unique)
-        weak var released: Marker?
-        do {
-            let marker = Marker()
-            released = marker
-            container.slow.register { [marker] in
-                withExtendedLifetime(marker) { Thing("registered") }
+        // In a process of its own: a resolution of another test under way would rightly hold the snapshot.
+        await #expect(processExitsWith: .success) {
+            final class Marker: Sendable {}
+            let container = RaceContainer(scope: Scope.unique)
+            weak var released: Marker?
+            do {
+                let marker = Marker()
+                released = marker
+                container.slow.register { [marker] in
+                    withExtendedLifetime(marker) { Thing("registered") }
+                }
             }
-        }
-        for _ in 0..<3 {
-            runOnJoinedThreads(4) { #expect(container.slow().name == "registered") }
-        }
-        #expect(container.slow().name == "registered")
-        container.slow.register { Thing("replacement") }
-        // Other tests may be reading at this moment: the snapshot goes with a later write that finds none.
-        let deadline = Date().addingTimeInterval(5)
-        while released != nil && Date() < deadline {
+            for _ in 0..<3 {
+                runOnJoinedThreads(4) { if container.slow().name != "registered" { exit(1) } }
+            }
+            guard container.slow().name == "registered" else { exit(2) }
             container.slow.register { Thing("replacement") }
-            usleep(1_000)
+            // No thread reads now: the write that replaced the snapshot frees it.
+            guard released == nil else { exit(3) }
+            guard container.slow().name == "replacement" else { exit(4) }
         }
-        #expect(released == nil)
-        #expect(container.slow().name == "replacement")
     }
 }
 
