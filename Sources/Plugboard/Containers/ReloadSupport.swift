@@ -38,19 +38,6 @@ package struct WiringEdit: @unchecked Sendable {
     }
 }
 
-/// One factory of one container instance, as the engine's resolutions name it.
-package struct ResolvedFactory: Hashable, Sendable {
-    let owner: UInt
-    /// The factory's id (its key's).
-    package let id: Int
-
-    /// Factory `id` of the container managed by `manager`.
-    package init(_ manager: ContainerManager, id: Int) {
-        owner = UInt(bitPattern: Unmanaged.passUnretained(manager).toOpaque())
-        self.id = id
-    }
-}
-
 /// A singleton already built whose wiring, or something it was built from, a reload would change.
 package struct AffectedSingleton: @unchecked Sendable {
     /// The singleton's factory, in the container that built it.
@@ -193,29 +180,67 @@ extension ContainerManager {
             }
             return
         }
-        let recorded = slots.recordedBuilds
+        let recorded = slots.withRecordedBuilds { Set($0.keys) }
         slots.updateAll(
-            ids: { !kept.contains($0) && (reached.contains(ResolvedFactory(self, id: $0)) || recorded[$0] == nil) },
+            ids: { !kept.contains($0) && (reached.contains(ResolvedFactory(self, id: $0)) || !recorded.contains($0)) },
             where: \.keepsInstances, drop)
     }
 
-    /// Whether any of `managers`' containers recorded what a kept instance was built from: when none did, a
-    /// reload has nothing to tell apart, and drops every kept instance without working out what it reaches.
-    package static func recordedKeptBuilds(in managers: [ContainerManager]) -> Bool {
-        managers.contains { $0.slots.hasRecordedBuilds }
+    /// Drops, in every container that recorded a build but those whose store serials `listed` names, the kept
+    /// instances of the factories `reached` names but those `kept` names, into `dropping` for those it names:
+    /// a handler's container, which no profile lists, caching an instance built from a listed one. Call inside
+    /// ``publishingEpoch(of:_:)``, after ``markContainers(holding:)`` of the same `reached`.
+    package static func dropReachedKeptInstances(
+        _ reached: Set<ResolvedFactory>, outside listed: Set<UInt64>, keeping kept: Set<ResolvedFactory>,
+        dropping: DroppedInstances?
+    ) {
+        let containers = Set(reached.lazy.map(\.container)).subtracting(listed)
+        guard !containers.isEmpty else { return }
+        RecordingStores.shared.withEach { stores in
+            for serial in containers {
+                guard let store = stores[serial] else { continue }
+                store._withUnsafeGuaranteedRef { store in
+                    store.updateAll(
+                        ids: {
+                            let factory = ResolvedFactory(container: serial, id: $0)
+                            return reached.contains(factory) && !kept.contains(factory)
+                        }, where: \.keepsInstances
+                    ) { id, fields in
+                        dropping?.take(fields, of: ResolvedFactory(container: serial, id: id))
+                        fields.clearCache()
+                    }
+                }
+            }
+        }
     }
 
-    /// The factories of `managers`' containers whose kept instances a change of `changed` reaches: the changed
-    /// ones, and every one whose instance was built from one reached, at any depth (a cached instance built
-    /// from another cached one that was built from a changed factory).
+    /// Whether any container recorded what a kept instance was built from: when none did, a reload has nothing
+    /// to tell apart, and drops every kept instance without working out what it reaches.
+    package static var anyKeptBuildRecorded: Bool {
+        RecordingStores.shared.withEach { stores in
+            stores.values.contains { $0._withUnsafeGuaranteedRef(\.hasRecordedBuilds) }
+        }
+    }
+
+    /// The factories whose kept instances a change of `changed` reaches, in every container that recorded a
+    /// build: the changed ones, and every one whose instance was built from one reached, at any depth and in
+    /// any container (a cached instance built from another cached one that was built from a changed factory).
     /// A factory in `kept` is reached only when `changed` names it: its instance stays whatever it was built
     /// from, and what was built from it is reached only through another path.
     package static func keptInstancesReached(
-        by changed: Set<ResolvedFactory>, in managers: [ContainerManager], keeping kept: Set<ResolvedFactory> = []
+        by changed: Set<ResolvedFactory>, keeping kept: Set<ResolvedFactory> = []
     ) -> Set<ResolvedFactory> {
-        let builds = managers.flatMap { manager in
-            manager.slots.recordedBuilds.map {
-                (built: ResolvedFactory(manager, id: $0.key), from: Set($0.value.map(ResolvedFactory.init)))
+        // Copied out under each store's lock: the records' sets are changed in place by later builds.
+        var builds: [(built: ResolvedFactory, from: [ResolvedFactory])] = []
+        RecordingStores.shared.withEach { stores in
+            for (serial, store) in stores {
+                store._withUnsafeGuaranteedRef { store in
+                    store.withRecordedBuilds { records in
+                        for (id, from) in records {
+                            builds.append((ResolvedFactory(container: serial, id: id), Array(from)))
+                        }
+                    }
+                }
             }
         }
         var reached = changed
@@ -223,7 +248,8 @@ extension ContainerManager {
         while grew {
             grew = false
             for build in builds
-            where !reached.contains(build.built) && !kept.contains(build.built) && !build.from.isDisjoint(with: reached)
+            where !reached.contains(build.built) && !kept.contains(build.built)
+                && build.from.contains(where: reached.contains)
             {
                 reached.insert(build.built)
                 grew = true
@@ -232,19 +258,64 @@ extension ContainerManager {
         return reached
     }
 
+    /// Marks, in the publication under way on this thread, every container that holds a factory of `reached`
+    /// and recorded a build, as ``publishingEpoch(of:_:)`` marks those it names: a build under way that
+    /// resolved from one of them is handed out, not kept. Returns whether it marked a container that `marks`
+    /// did not hold: builds recorded meanwhile may reach further, so the reach is worked out again.
+    package static func markContainers(holding reached: Set<ResolvedFactory>, into marks: inout ContainerMarks)
+        -> Bool
+    {
+        let containers = Set(reached.lazy.map(\.container)).subtracting(marks.containers)
+        guard !containers.isEmpty else { return false }
+        marks.containers.formUnion(containers)
+        RecordingStores.shared.withEach { stores in
+            for serial in containers {
+                guard let store = stores[serial] else { continue }
+                if let earlier = store._withUnsafeGuaranteedRef({ WiringEpoch.mark($0) }) {
+                    marks.earlier.append((serial, earlier))
+                }
+            }
+        }
+        return true
+    }
+
+    /// Takes back the marks of ``markContainers(holding:into:)``: the publication publishes nothing.
+    package static func unmarkContainers(_ marks: ContainerMarks) {
+        RecordingStores.shared.withEach { stores in
+            for (serial, earlier) in marks.earlier.reversed() {
+                stores[serial]?._withUnsafeGuaranteedRef { WiringEpoch.unmark($0, to: earlier) }
+            }
+        }
+    }
+
     /// The singletons already built that a change would affect: those whose own factory, or any factory they
     /// resolved while being built, `changed` says is changed.
     package static func singletonsAffected(where changed: (ResolvedFactory) -> Bool) -> [AffectedSingleton] {
-        SingletonBuilds.shared.affected { changed(ResolvedFactory($0)) }.map { found in
+        SingletonBuilds.shared.affected(where: changed).map { found in
             AffectedSingleton(
-                factory: ResolvedFactory(found.build.singleton),
-                dependencies: Set(found.build.dependencies.map(ResolvedFactory.init)), store: found.store)
+                factory: found.build.singleton, dependencies: found.build.dependencies, store: found.store)
         }
     }
 
     /// The name of the factory with id `id` (`store`).
     package static func factoryName(of id: Int) -> String {
         FactoryKeyRegistry.shared.name(of: id)
+    }
+}
+
+/// The containers a publication marked as it found them (see ``ContainerManager/markContainers(holding:into:)``).
+package struct ContainerMarks {
+    /// Every container considered, by store serial: those the publication names to begin with, and those found.
+    var containers: Set<UInt64>
+    /// The containers the publication names.
+    package let listed: Set<UInt64>
+    /// What each container found had before its mark.
+    var earlier: [(container: UInt64, epoch: UInt64)] = []
+
+    /// Marks that begin with the containers `managers` manage, which the publication marks itself.
+    package init(_ managers: [ContainerManager]) {
+        listed = Set(managers.map(\.slots.serial))
+        containers = listed
     }
 }
 
@@ -292,12 +363,5 @@ extension ContainerManager {
     /// thread that frees it (a writer, or ``collectRetired()``), never inside a resolution.
     package static func releaseAfterResolutionsUnderWay(_ object: AnyObject) {
         ReadSection.shared.retire(Unmanaged.passRetained(object))
-    }
-}
-
-extension ResolvedFactory {
-    init(_ resolved: SingletonBuilds.Resolved) {
-        owner = resolved.owner
-        id = resolved.id
     }
 }

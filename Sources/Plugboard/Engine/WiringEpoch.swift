@@ -89,17 +89,38 @@ enum WiringEpoch {
 
     /// Runs `keep` (the store of a scoped instance that a resolution which started in `epoch` built in the
     /// container whose store is `owner`) unless the build read an older epoch's state (this thread followed a
-    /// link since it counted `linksFollowed`), or a publication marked `owner` since `epoch`. False when it
-    /// did not run.
+    /// link since it counted `linksFollowed`), or a publication marked `owner` since `epoch`, or `marked` says
+    /// that it marked a container the build resolved from. `marked` reads ``EpochMarked/publishedEpoch``,
+    /// which this lock guards. False when `keep` did not run.
     static func keepingIfCurrent(
-        _ epoch: UInt64, owner: any EpochMarked, linksFollowed: UInt64, _ keep: () -> Bool
+        _ epoch: UInt64, owner: any EpochMarked, linksFollowed: UInt64, unless marked: () -> Bool,
+        _ keep: () -> Bool
     ) -> Bool {
         guard ThreadResolutions.linksFollowed == linksFollowed else { return false }
         // `keep` may replace an instance (an expired one): its `deinit` runs once this lock is let go.
         return ReadSection.writing(under: keepLock) {
-            guard owner.publishedEpoch <= epoch else { return false }
+            guard owner.publishedEpoch <= epoch, !marked() else { return false }
             return keep()
         }
+    }
+
+    /// Marks `store` with the epoch that the publication under way on this thread makes, as
+    /// ``publish(marking:_:)`` marks the stores it names: for a container found while it publishes (one a
+    /// reload drops kept instances from). A build under way that resolved from it is not kept. Returns what
+    /// the store had before, for ``unmark(_:to:)`` when the publication publishes nothing, or nil when it was
+    /// marked already.
+    static func mark(_ store: some EpochMarked) -> UInt64? {
+        let epoch = visible.load(ordering: .relaxed) &+ 1
+        return keepLock.withLock {
+            guard store.publishedEpoch < epoch else { return nil }
+            defer { store.publishedEpoch = epoch }
+            return store.publishedEpoch
+        }
+    }
+
+    /// Gives `store` back the mark it had before ``mark(_:)``: the publication is abandoned.
+    static func unmark(_ store: some EpochMarked, to earlier: UInt64) {
+        keepLock.withLock { store.publishedEpoch = earlier }
     }
 
     /// Records that every resolution under way started at `visible` or later, as ``ReadSection`` finds when

@@ -140,12 +140,13 @@ extension FactoryRegistration {
             if let hit = cachedInstance(fields, scope, fields.timeToLive, parameterKey, parameters) {
                 return hit
             }
-            return build(in: manager.slots, scope, fields.timeToLive, parameterKey, parameters) {
+            return build(
+                in: manager.slots, scope, fields.timeToLive, parameterKey, parameters,
+                record: { ScopedBuilds.record(in: manager.slots, id, from: $0) }
+            ) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
                 made = true
-                return ScopedBuilds.recording(in: manager.slots, id) {
-                    manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
-                }
+                return manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
@@ -157,11 +158,12 @@ extension FactoryRegistration {
                 }
                 if let hit { return hit }
                 built = true
-                return build(in: store, scope, fields.timeToLive, parameterKey, parameters) {
+                return build(
+                    in: store, scope, fields.timeToLive, parameterKey, parameters,
+                    record: { SingletonBuilds.record(in: store, id, owner: manager, from: $0) }
+                ) {
                     made = true
-                    return SingletonBuilds.recording(in: store, id, owner: manager) {
-                        manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
-                    }
+                    return manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
                 }
             }
             if built {
@@ -246,11 +248,12 @@ extension FactoryRegistration {
         return strong.value
     }
 
-    /// Builds and stores a scoped instance once, however many threads ask for it at the same moment.
+    /// Builds and stores a scoped instance once, however many threads ask for it at the same moment. `record`
+    /// gets every factory the build resolved, at any depth, before the instance is kept.
     @usableFromInline
     func build(
         in store: SlotStore, _ scope: Scope, _ timeToLive: Double?, _ parameterKey: AnyObject?, _ parameters: P,
-        _ make: () -> T
+        record: ([ResolutionTracker.Frame]) -> Void, _ make: () -> T
     ) -> T {
         let slot = store.slot(id)
         slot.buildLock.lock()
@@ -267,21 +270,40 @@ extension FactoryRegistration {
                 (cachedInstance(host, scope, timeToLive, parameterKey, parameters), host.cacheVersion)
             }
         }
-        let instance = hit ?? ReadSection.read { make() }
+        var frames: [ResolutionTracker.Frame] = []
+        let instance =
+            hit
+            ?? ReadSection.read {
+                let (made, resolved) = tracker._withUnsafeGuaranteedRef { $0.recordingDependencies(make) }
+                frames = resolved
+                return made
+            }
         let builtAt = tracker._withUnsafeGuaranteedRef { tracker in
             let read = tracker.state.pointee.newestStampRead
             tracker.state.pointee.newestStampRead = max(outerStamp, read)
             return read
         }
         if hit != nil { return instance }
+        // Recorded before the keep: a reload that finds no record of it finds it marked (see below).
+        record(frames)
         let created = timeToLive == nil ? 0 : TimeToLiveClock.now()
         let entry: AnyObject =
             scope.kind == .shared
             ? WeakCachedInstance(instance as AnyObject, created: created)
             : CachedInstance(instance, created: created)
         let scopeID = ObjectIdentifier(scope)
-        // Built from an older epoch's wiring, or in a container a reload published since: handed out, never kept.
-        _ = WiringEpoch.keepingIfCurrent(epoch, owner: manager.slots, linksFollowed: linksFollowed) {
+        // Built from an older epoch's wiring, or from a container a reload marked since (its own, or one it
+        // resolved from): handed out, never kept.
+        let readFromMarked = {
+            frames.contains { frame in
+                Unmanaged<ContainerManager>.fromOpaque(frame.owner)._withUnsafeGuaranteedRef {
+                    $0.slots.publishedEpoch > epoch
+                }
+            }
+        }
+        _ = WiringEpoch.keepingIfCurrent(
+            epoch, owner: manager.slots, linksFollowed: linksFollowed, unless: readFromMarked
+        ) {
             store.update(id, builtAt: builtAt) { host in
                 // A register or reset since the build started makes this instance stale: hand it out, keep nothing.
                 guard host.cacheVersion == version else { return false }

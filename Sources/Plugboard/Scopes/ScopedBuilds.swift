@@ -6,14 +6,9 @@
 /// records go away with it.
 @usableFromInline
 enum ScopedBuilds {
-    /// Builds with `make`, recording in `store` what it resolves as what factory `id`'s instance was built from.
+    /// Records in `store` that factory `id`'s instance was built from what `frames` resolved.
     @usableFromInline
-    static func recording<T>(in store: SlotStore, _ id: Int, _ make: () -> T) -> T {
-        let (instance, frames) = ThreadResolutions.current._withUnsafeGuaranteedRef {
-            $0.recordingDependencies(make)
-        }
-        store.recordBuild(
-            id, from: Set(frames.map { SingletonBuilds.Resolved(owner: UInt(bitPattern: $0.owner), id: $0.id) }))
-        return instance
+    static func record(in store: SlotStore, _ id: Int, from frames: [ResolutionTracker.Frame]) {
+        store.recordBuild(id, from: frames.map(ResolvedFactory.init))
     }
 }

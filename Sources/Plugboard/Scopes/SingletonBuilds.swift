@@ -8,17 +8,11 @@
 final class SingletonBuilds: @unchecked Sendable {
     static let shared = SingletonBuilds()
 
-    /// One factory of one container, as a resolution frame names it: the manager's address and the key's id.
-    struct Resolved: Hashable {
-        let owner: UInt
-        let id: Int
-    }
-
     /// One build: the store holding the instance, what built it, and what it resolved.
     struct Build {
         weak var store: SlotStore?
-        let singleton: Resolved
-        let dependencies: Set<Resolved>
+        let singleton: ResolvedFactory
+        let dependencies: Set<ResolvedFactory>
     }
 
     /// A build's place: the store that holds the instance, and the factory's id.
@@ -30,24 +24,22 @@ final class SingletonBuilds: @unchecked Sendable {
     private let lock = PlatformLock()
     private var builds: [Place: Build] = [:]
 
-    /// Builds with `make`, recording what it resolves as the dependencies of factory `id` of `owner`.
+    /// Records that the singleton of factory `id` of `owner`, kept in `store`, was built from what `frames`
+    /// resolved.
     @usableFromInline
-    static func recording<T>(in store: SlotStore, _ id: Int, owner: ContainerManager, _ make: () -> T) -> T {
-        let (instance, frames) = ThreadResolutions.current._withUnsafeGuaranteedRef {
-            $0.recordingDependencies(make)
-        }
-        let singleton = Resolved(owner: UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque()), id: id)
-        let dependencies = Set(frames.map { Resolved(owner: UInt(bitPattern: $0.owner), id: $0.id) })
-        shared.lock.withLock {
-            shared.builds[Place(store: ObjectIdentifier(store), id: id)] = Build(
-                store: store, singleton: singleton, dependencies: dependencies)
-        }
-        return instance
+    static func record(
+        in store: SlotStore, _ id: Int, owner: ContainerManager, from frames: [ResolutionTracker.Frame]
+    ) {
+        let build = Build(
+            store: store, singleton: ResolvedFactory(owner, id: id), dependencies: Set(frames.map(ResolvedFactory.init))
+        )
+        shared.lock.withLock { shared.builds[Place(store: ObjectIdentifier(store), id: id)] = build }
+        owner.slots.joinRecordingStores()
     }
 
     /// The singletons still held whose own factory or any dependency `changed` says is changed. Asks about
     /// what the singletons resolved, not about every change: a reload may rewire a thousand factories.
-    func affected(where changed: (Resolved) -> Bool) -> [(build: Build, store: SlotStore)] {
+    func affected(where changed: (ResolvedFactory) -> Bool) -> [(build: Build, store: SlotStore)] {
         let candidates = lock.withLock { Array(builds.values) }
         var found: [(Build, SlotStore)] = []
         for build in candidates {

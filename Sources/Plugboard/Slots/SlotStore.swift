@@ -149,18 +149,43 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// The newest wiring epoch that a profile reload opened over this store (see ``WiringEpoch``); guarded
     /// by the epochs' lock.
     nonisolated(unsafe) var publishedEpoch: UInt64 = 0
+    /// This store's number, never reused in the process: what build records name its container by (see
+    /// ``ResolvedFactory``).
+    let serial = StoreSerials.next()
     /// What each kept instance was built from (see ``ScopedBuilds``), guarded by `buildsLock`.
     private let buildsLock = PlatformLock()
-    @exclusivity(unchecked) private nonisolated(unsafe) var builds: [Int: Set<SingletonBuilds.Resolved>] = [:]
+    @exclusivity(unchecked) private nonisolated(unsafe) var builds: [Int: Set<ResolvedFactory>] = [:]
+    /// Whether this store is among the ``RecordingStores``: set once, under `buildsLock`.
+    @exclusivity(unchecked) private nonisolated(unsafe) var recordsBuilds = false
 
-    /// Records that factory `id`'s instance was built from `dependencies`.
-    func recordBuild(_ id: Int, from dependencies: Set<SingletonBuilds.Resolved>) {
-        buildsLock.withLock { builds[id] = dependencies }
+    /// Records that factory `id`'s instance was built from `dependencies`, beside what its earlier builds were
+    /// built from: an instance cached per parameter, or one rebuilt after a reset, may have read other
+    /// factories, and the instances kept may be any of them.
+    func recordBuild(_ id: Int, from dependencies: [ResolvedFactory]) {
+        let first = buildsLock.withLock {
+            builds[id, default: []].formUnion(dependencies)
+            defer { recordsBuilds = true }
+            return !recordsBuilds
+        }
+        // Outside `buildsLock`: a reload reads the records under the registry's lock.
+        if first { RecordingStores.shared.add(self) }
     }
 
-    /// What each instance built here was built from, by factory id.
-    var recordedBuilds: [Int: Set<SingletonBuilds.Resolved>] {
-        buildsLock.withLock { builds }
+    /// Puts this store among the ``RecordingStores`` with no record: the container built a singleton, so a
+    /// reload that reaches it marks the container (see ``WiringEpoch/mark(_:)``).
+    func joinRecordingStores() {
+        let first = buildsLock.withLock {
+            defer { recordsBuilds = true }
+            return !recordsBuilds
+        }
+        if first { RecordingStores.shared.add(self) }
+    }
+
+    /// Runs `body` with what each instance built here was built from, by factory id, under the records' lock:
+    /// `body` copies what it needs, and lets no part of them out (a record shared with another thread would
+    /// be changed in place by the next build).
+    func withRecordedBuilds<R>(_ body: (borrowing [Int: Set<ResolvedFactory>]) -> R) -> R {
+        buildsLock.withLock { body(builds) }
     }
 
     /// Whether any build here was recorded.
@@ -177,6 +202,8 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     }
 
     deinit {
+        // Waits for a reload that works over the recording stores: it may be reading this one.
+        if recordsBuilds { RecordingStores.shared.remove(self) }
         table.releaseLast()
     }
 

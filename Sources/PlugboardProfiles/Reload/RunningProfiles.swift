@@ -225,17 +225,26 @@ package final class RunningProfiles: @unchecked Sendable {
         let dropping = behaviours.disposals.isEmpty ? nil : DroppedInstances(collecting: Set(behaviours.disposals.keys))
         let managers = declared.map(\.container.manager)
         ContainerManager.publishingEpoch(of: managers) {
-            let (reached, affected) = reach(of: changed, keeping: behaviours.keep)
+            var marks = ContainerMarks(managers)
+            let (reached, affected) = reach(of: changed, keeping: behaviours.keep, marks: &marks)
             if !affected.isEmpty && options.reload.builtSingletons == .refuseReload {
                 refusal = singletonDiagnostics(affected, changed: changed, candidate: candidate)
+                ContainerManager.unmarkContainers(marks)
                 return false
             }
             stop = stopped()
-            if stop { return false }
+            if stop {
+                ContainerManager.unmarkContainers(marks)
+                return false
+            }
             // Before any container changes: one that auto-registers from now on applies this generation (see
             // `applyProfile`), so none is left on the old one by a reset that lands while this publishes.
             ProfileSystem.replaceCurrent(with: candidate, of: self)
             apply(plans: plans, changed: changed, reached: reached, keeping: behaviours.keep, dropping: dropping)
+            if let reached {
+                ContainerManager.dropReachedKeptInstances(
+                    reached, outside: marks.listed, keeping: behaviours.keep, dropping: dropping)
+            }
             if options.reload.builtSingletons == .replace { affected.forEach { $0.drop(into: dropping) } }
             return true
         }
@@ -308,20 +317,24 @@ package final class RunningProfiles: @unchecked Sendable {
         return outcome
     }
 
-    /// The factories whose kept instances `changed` reaches, at any depth, singletons among them, and the
-    /// singletons already built that it reaches: a singleton is reached by a change of its own entry, of
-    /// anything its build resolved, or of anything those were built from (a cached pool it only hit, built
-    /// from a changed URL), and a kept instance built from a reached singleton is reached in turn. One built
-    /// from factories kept through reloads (`ReloadPolicy.keep`) is reached only by a change of its own entry.
+    /// The factories whose kept instances `changed` reaches, at any depth and in any container, singletons
+    /// among them, and the singletons already built that it reaches: a singleton is reached by a change of its
+    /// own entry, of anything its build resolved, or of anything those were built from (a cached pool it only
+    /// hit, built from a changed URL), and a kept instance built from a reached singleton is reached in turn.
+    /// One built from factories kept through reloads (`ReloadPolicy.keep`) is reached only by a change of its
+    /// own entry.
+    ///
+    /// Every container holding a reached instance is marked in the publication under way (`marks`), so that a
+    /// build under way that resolved from it is not kept; the reach is then worked out again, for builds
+    /// recorded before their container was marked, until no container is added.
     ///
     /// `reached` is nil when no kept instance's build was recorded and no singleton is reached: then there is
     /// nothing to tell apart, every kept instance goes, and the sets are not made (most reloads of a program that
     /// keeps little; a thousand entries' set cost a reload of them 9%).
-    private func reach(of changed: [String: Set<String>], keeping kept: Set<ResolvedFactory>)
-        -> (reached: Set<ResolvedFactory>?, singletons: [AffectedSingleton])
-    {
-        let managers = declared.map(\.container.manager)
-        if !ContainerManager.recordedKeptBuilds(in: managers) {
+    private func reach(
+        of changed: [String: Set<String>], keeping kept: Set<ResolvedFactory>, marks: inout ContainerMarks
+    ) -> (reached: Set<ResolvedFactory>?, singletons: [AffectedSingleton]) {
+        if !ContainerManager.anyKeptBuildRecorded {
             let singletons = ContainerManager.singletonsAffected { factory in
                 guard let (container, key) = factoryNames[factory] else { return false }
                 return changed[container]?.contains(key) ?? false
@@ -336,18 +349,21 @@ package final class RunningProfiles: @unchecked Sendable {
                 }
             }
         }
-        var reached = ContainerManager.keptInstancesReached(by: changedFactories, in: managers, keeping: kept)
-        while true {
-            let singletons = ContainerManager.singletonsAffected { reached.contains($0) }.filter {
-                !kept.contains($0.factory) || changedFactories.contains($0.factory)
+        var reached: Set<ResolvedFactory> = []
+        var singletons: [AffectedSingleton] = []
+        repeat {
+            while true {
+                let next = ContainerManager.keptInstancesReached(
+                    by: changedFactories.union(singletons.map(\.factory)), keeping: kept)
+                let grew = !next.isSubset(of: reached)
+                reached.formUnion(next)
+                singletons = ContainerManager.singletonsAffected { reached.contains($0) }.filter {
+                    !kept.contains($0.factory) || changedFactories.contains($0.factory)
+                }
+                if !grew && singletons.allSatisfy({ reached.contains($0.factory) }) { break }
             }
-            let grown = changedFactories.union(singletons.map(\.factory))
-            let next = ContainerManager.keptInstancesReached(by: grown, in: managers, keeping: kept)
-            if next.isSubset(of: reached) {
-                return (ContainerManager.recordedKeptBuilds(in: managers) ? reached : nil, singletons)
-            }
-            reached.formUnion(next)
-        }
+        } while ContainerManager.markContainers(holding: reached, into: &marks)
+        return (ContainerManager.anyKeptBuildRecorded ? reached : nil, singletons)
     }
 
     /// Rewires the changed factories of every container instance the launch listed and drops the instances the
@@ -466,7 +482,6 @@ package final class RunningProfiles: @unchecked Sendable {
         let unknown = SourcePosition(file: "<reload>", line: 1, column: 1)
         var fallback: (name: String, position: SourcePosition, direct: Bool)?
         var reaching: (name: String, position: SourcePosition, direct: Bool)?
-        let managers = declared.map(\.container.manager)
         for instance in declared {
             for key in (changed[instance.name] ?? []).sorted() {
                 guard let declaration = instance.live.factories[key] else { continue }
@@ -479,7 +494,7 @@ package final class RunningProfiles: @unchecked Sendable {
                     fallback = ("\(instance.name).\(key)", position, true)
                 }
                 if fallback == nil, reaching == nil,
-                    !ContainerManager.keptInstancesReached(by: [resolved], in: managers)
+                    !ContainerManager.keptInstancesReached(by: [resolved])
                         .isDisjoint(with: singleton.dependencies)
                 {
                     reaching = ("\(instance.name).\(key)", position, false)

@@ -54,6 +54,11 @@ final class ShopContainer: ManagedContainer, AutoRegistering {
         return value
     }
 
+    /// A container no profile lists, that `page` is built through.
+    let relay = Locked<RelayContainer?>(nil)
+    /// Cached, and built from the relay's cached view, which is built from `store`.
+    var page: Factory<Box> { self { Box("page of \(self.relay.withLock { $0 }!.view().name)") }.cached }
+
     /// The program's other container, for a resolution whose graph spans both.
     let peer = Locked<LimitsContainer?>(nil)
     /// The page size and the peer's limiter, resolved within one resolution.
