@@ -18,6 +18,23 @@ package struct FactoryWiring: @unchecked Sendable {
         hasArgumentContexts = fields.hasArgumentContexts
         definitionApplied = fields.definitionApplied
     }
+
+    /// Takes from `fields` what the program wrote since a profile last rewired them (a `register` after the
+    /// launch, or one that collided with a reload's stage): that is now the code's wiring, which the factory
+    /// gets back once the profiles stop naming it.
+    mutating func takeProgramWrites(in fields: borrowing SlotFields) {
+        let kept = fields.rewiredByProfile
+        guard kept != .all else { return }
+        if !kept.contains(.registration) {
+            registration = fields.registration
+            definitionApplied = fields.definitionApplied
+        }
+        if !kept.contains(.scope) { scope = fields.scope }
+        if !kept.contains(.contexts) {
+            contexts = fields.contexts
+            hasArgumentContexts = fields.hasArgumentContexts
+        }
+    }
 }
 
 /// A change to a factory's wiring, made by typed code (its closures boxed as the factory's resolutions read them).
@@ -86,16 +103,23 @@ extension ContainerManager {
     /// Sets factory `id`'s wiring to `baseline` with `edit` made over it, in one write, and drops what its
     /// scope kept (into `dropping`, when it names the factory): a resolution sees the old wiring or the new
     /// one, never the code's in between.
-    package func rewire(_ id: Int, from baseline: FactoryWiring, _ edit: WiringEdit?, dropping: DroppedInstances? = nil)
-    {
+    /// What the program wrote to the factory since it was last rewired is taken into `baseline` first (see
+    /// ``FactoryWiring/takeProgramWrites(in:)``), in the same write.
+    package func rewire(
+        _ id: Int, from baseline: inout FactoryWiring, _ edit: WiringEdit?, dropping: DroppedInstances? = nil
+    ) {
         guard let dropping else {
             // No capture of the collector when there is none: the closure's context costs every rewire otherwise.
-            slots.update(id) { Self.rewrite(&$0, to: baseline, edit) }
+            slots.update(id) { fields in
+                baseline.takeProgramWrites(in: fields)
+                return Self.rewrite(&fields, to: baseline, edit)
+            }
             return
         }
         let factory = ResolvedFactory(self, id: id)
         slots.update(id) { fields in
             if fields.scope?.kind != .singleton { dropping.take(fields, of: factory) }
+            baseline.takeProgramWrites(in: fields)
             return Self.rewrite(&fields, to: baseline, edit)
         }
     }
@@ -124,6 +148,7 @@ extension ContainerManager {
         // A definition taken out meanwhile is put back whole by the next resolution.
         fields.definitionApplied = fields.definitionApplied && baseline.definitionApplied
         edit?.change(&fields)
+        fields.rewiredByProfile = .all
         fields.clearCache()
         return true
     }

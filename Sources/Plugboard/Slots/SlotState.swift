@@ -6,15 +6,19 @@ struct SlotFields: @unchecked Sendable {
     /// so an instance built from an older state is never stored into a newer one.
     @usableFromInline var cacheVersion: UInt64 = 0
     /// A `ClosureBox<P, T>` set by `register`, or nil for the factory's own definition.
-    @usableFromInline var registration: AnyObject?
+    @usableFromInline var registration: AnyObject? { didSet { rewiredByProfile.remove(.registration) } }
     /// The scope set on this factory; nil means the container's `defaultScope`.
-    @usableFromInline var scope: Scope?
+    @usableFromInline var scope: Scope? { didSet { rewiredByProfile.remove(.scope) } }
     @usableFromInline var timeToLive: Double?
     /// A `ParameterKey<P>` when the factory caches per parameter value.
     @usableFromInline var parameterKey: AnyObject?
     /// Context overrides (`ClosureBox<P, T>` values).
-    @usableFromInline var contexts = ContextOverrides()
+    @usableFromInline var contexts = ContextOverrides() { didSet { rewiredByProfile.remove(.contexts) } }
     @usableFromInline var hasArgumentContexts = false
+    /// The wiring fields that still hold what a profile's rewiring wrote: any other write to one (a
+    /// `register`, a modifier, a reset) clears it, and the next rewiring takes that field as the program's
+    /// (see ``FactoryWiring/takeProgramWrites(in:)``).
+    @usableFromInline var rewiredByProfile: WiringFields = []
     /// A `DecoratorClosure<T>`.
     @usableFromInline var decorator: AnyObject?
     /// Set by `once()`: modifiers that come before `once()` in a definition are no longer applied.
@@ -31,6 +35,19 @@ struct SlotFields: @unchecked Sendable {
     @usableFromInline var definitionApplied = false
 
     @usableFromInline init() {}
+
+    /// The fields a profile rewires.
+    @usableFromInline
+    struct WiringFields: OptionSet, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        @usableFromInline static let registration = WiringFields(rawValue: 1)
+        @usableFromInline static let scope = WiringFields(rawValue: 2)
+        /// The context overrides, with whether any matches on arguments.
+        @usableFromInline static let contexts = WiringFields(rawValue: 4)
+        static let all: WiringFields = [.registration, .scope, .contexts]
+    }
 
     /// Whether any setting is present (as opposed to only a cache).
     var hasSettings: Bool {

@@ -135,6 +135,27 @@ import Testing
         #expect(program.wiring == "memory-store | 10 | code-limiter")
     }
 
+    /// A `register` the program makes after the launch is the code's wiring from then on: the profile's entry
+    /// wins while the profiles name the factory, and the program's registration comes back once they do not.
+    @Test func aFactoryTheProfileNoLongerNamesGoesBackToWhatTheProgramLastWrote() throws {
+        let program = try ReloadProgram(["app.yaml": appProfile()])
+        program.shop.store.register { "registered-store" }
+        program.limits.limiter.register { "registered-limiter" }
+        #expect(program.wiring == "registered-store | 20 | registered-limiter")
+        try program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+        #expect(program.running.reload().generation == 2)
+        #expect(program.wiring == "sql-store db.example | 20 | registered-limiter")
+        try program.write(
+            """
+            plugboard: 1
+            containers:
+              ShopContainer:
+                pageSize: { value: 20 }
+            """)
+        #expect(program.running.reload().generation == 3)
+        #expect(program.wiring == "registered-store | 20 | registered-limiter")
+    }
+
     /// Context choices change on a reload as the implementation does: a chosen implementation (with settings,
     /// or a parameter factory's), `default` for the definition, and none once the profile drops them.
     @Test func aReloadRewiresContextChoicesInBothContainers() throws {

@@ -51,6 +51,32 @@ import Testing
         }
     }
 
+    /// A `register` that collides with the reload's stage makes the reload run its change again over it; the
+    /// profile's entry lands last, and the program's registration comes back once the profiles stop naming the
+    /// factory, as one made before the reload would.
+    @Test func aCollidingRegisterComesBackWhenTheProfileStopsNamingTheFactory() async {
+        await #expect(processExitsWith: .success) {
+            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let shop = program.shop
+            _ = Self.duringTheFirstStage({ shop.store.register { "registered-store" } }, look: { shop.store() })
+            try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
+            guard program.running.reload().generation == 2 else { exit(1) }
+            ContainerManager.whileStaging = nil
+            guard shop.store() == "sql-store db.example" else { exit(2) }
+            try! program.write(
+                """
+                plugboard: 1
+                containers:
+                  ShopContainer:
+                    pageSize: { value: 20 }
+                  LimitsContainer:
+                    limiter: { use: fixed, with: { perMinute: 60 } }
+                """)
+            guard program.running.reload().generation == 3 else { exit(3) }
+            guard shop.store() == "registered-store" else { exit(4) }
+        }
+    }
+
     /// A write to a factory the reload rewires, on every run of the reload's change: the reload runs it four
     /// times, and on the last the write lands over it.
     @Test func aWriteThatKeepsCollidingLandsAfterTheReloadsFourthRun() async {
