@@ -166,10 +166,13 @@ extension ContainerManager {
     /// Runs `body`, publishing every change it makes to this container's factories together when it returns;
     /// `changes` is about how many factories it changes. Other threads' writes meanwhile are published at
     /// once; when one touches a factory `body` changed, `body` runs again over it (what it gave `dropping` the
-    /// first time is taken back), so that its change lands last.
-    package func publishingTogether(expecting changes: Int, dropping: DroppedInstances? = nil, _ body: () -> Void) {
+    /// first time is taken back), so that its change lands last. Returns how many times `body` ran.
+    @discardableResult
+    package func publishingTogether(expecting changes: Int, dropping: DroppedInstances? = nil, _ body: () -> Void)
+        -> Int
+    {
         let mark = dropping?.dropped.count ?? 0
-        slots.stage(expecting: changes, rollback: { dropping?.takeBack(after: mark) }, body)
+        return slots.stage(expecting: changes, rollback: { dropping?.takeBack(after: mark) }, body)
     }
 
     /// How many times a staged change runs when other threads' writes keep touching it: for tests.

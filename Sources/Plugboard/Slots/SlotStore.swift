@@ -330,7 +330,9 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
     /// held-back writes are dropped, `rollback` undoes what `body` noted elsewhere, and `body` runs again over
     /// the states published since: its change lands after theirs, whatever the order they came in. On the last
     /// of ``stagingAttempts`` runs, such a write is made over the staged change as well, and lands after it.
-    func stage(expecting writes: Int, rollback: () -> Void = {}, _ body: () -> Void) {
+    /// Returns how many times `body` ran.
+    @discardableResult
+    func stage(expecting writes: Int, rollback: () -> Void = {}, _ body: () -> Void) -> Int {
         for attempt in 1...Self.stagingAttempts {
             ReadSection.writing(under: writeLock) {
                 staged = StagedWrites(idLimit: table.withCurrent { $0.slotCapacity }, expecting: writes)
@@ -354,9 +356,10 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
                 ReadSection.shared.retire(replaced)
                 return true
             }
-            if committed { return }
+            if committed { return attempt }
             rollback()
         }
+        return Self.stagingAttempts
     }
 
     /// Runs on the staging thread after each run of a staged change's `body`, before its commit: for tests

@@ -3,14 +3,19 @@
 enum ReloadLog {
     /// `reloaded profile staging (--plugboard-profile) for OrdersContainer, PaymentContainer from
     /// Profiles/staging.yaml: generation 2, 1 factories changed (OrdersContainer.store), content hash ...`
-    static func appliedLine(_ launch: ProfileLaunch, generation: Int, changed: [String], options: ProfileOptions)
-        -> String
-    {
+    ///
+    /// `reruns`: how many times a container's change was made again over the program's writes to factories it
+    /// had staged (see ``ContainerManager/publishingTogether(expecting:dropping:_:)``); named when not zero.
+    static func appliedLine(
+        _ launch: ProfileLaunch, generation: Int, changed: [String], reruns: Int = 0, options: ProfileOptions
+    ) -> String {
         let files = launch.files.map { ProgramEdge.relative($0, to: options.workingDirectory) }
         var line = "reloaded \(ProgramEdge.subject(launch)) for \(launch.containers.joined(separator: ", "))"
         if !files.isEmpty { line += " from \(files.joined(separator: ", "))" }
+        line += ": generation \(generation), \(ProgramEdge.changedFactories(changed))"
+        line += ", content hash \(launch.contentHash)"
+        if reruns > 0 { line += ", made again \(reruns) time\(reruns == 1 ? "" : "s") over the program's writes" }
         return line
-            + ": generation \(generation), \(ProgramEdge.changedFactories(changed)), content hash \(launch.contentHash)"
     }
 
     /// `reload of profile staging (--plugboard-profile) refused (2 errors): OrdersContainer, PaymentContainer

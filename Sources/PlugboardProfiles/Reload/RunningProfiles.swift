@@ -221,6 +221,7 @@ package final class RunningProfiles: @unchecked Sendable {
         // old wiring, is not kept, and one built before is found.
         var refusal: [Diagnostic] = []
         var stop = false
+        var reruns = 0
         let behaviours = keptInstanceReloads
         let dropping = behaviours.disposals.isEmpty ? nil : DroppedInstances(collecting: Set(behaviours.disposals.keys))
         let managers = declared.map(\.container.manager)
@@ -240,7 +241,8 @@ package final class RunningProfiles: @unchecked Sendable {
             // Before any container changes: one that auto-registers from now on applies this generation (see
             // `applyProfile`), so none is left on the old one by a reset that lands while this publishes.
             ProfileSystem.replaceCurrent(with: candidate, of: self)
-            apply(plans: plans, changed: changed, reached: reached, keeping: behaviours.keep, dropping: dropping)
+            reruns = apply(
+                plans: plans, changed: changed, reached: reached, keeping: behaviours.keep, dropping: dropping)
             if let reached {
                 ContainerManager.dropReachedKeptInstances(
                     reached, outside: marks.listed, keeping: behaviours.keep, dropping: dropping)
@@ -267,7 +269,11 @@ package final class RunningProfiles: @unchecked Sendable {
         let outcome = ReloadOutcome.applied(generation: state.generation, changedFactories: names)
         generations.publish(ProfileGeneration(candidate, number: state.generation, changed: names))
         pendingLog.append(
-            (.info, ReloadLog.appliedLine(candidate, generation: state.generation, changed: names, options: options)))
+            (
+                .info,
+                ReloadLog.appliedLine(
+                    candidate, generation: state.generation, changed: names, reruns: reruns, options: options)
+            ))
         return settle(outcome)
     }
 
@@ -368,11 +374,13 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// Rewires the changed factories of every container instance the launch listed and drops the instances the
     /// containers' scopes keep that `reached` names (every one, when it is nil), each container's changes
-    /// published together (one write per factory).
+    /// published together (one write per factory). Returns how many times, over all containers, a change was
+    /// made again because the program wrote to a factory it had staged.
     private func apply(
         plans: [[CheckedEntry<PreparedClosure>]], changed: [String: Set<String>], reached: Set<ResolvedFactory>?,
         keeping: Set<ResolvedFactory>, dropping: DroppedInstances?
-    ) {
+    ) -> Int {
+        var reruns = 0
         for (instance, plan) in zip(declared, plans) {
             // The factories whose instances stay: those kept through reloads whose own entry did not change.
             let kept = keeping.isEmpty ? [] : keptIDs(of: instance, changed: changed[instance.name] ?? [], keeping)
@@ -386,7 +394,7 @@ package final class RunningProfiles: @unchecked Sendable {
                 instance.container, instance.live, scopes: program.scopes,
                 baselines: baselines.removeValue(forKey: container) ?? [:], dropping: dropping)
             defer { baselines[container] = rewiring.baselines }
-            manager.publishingTogether(expecting: keys.count, dropping: dropping) {
+            let runs = manager.publishingTogether(expecting: keys.count, dropping: dropping) {
                 // Changed keys the profiles still name get their entry; the others go back to the code's wiring.
                 var named = 0
                 for position in plan.indices where keys.contains(plan[position].key) {
@@ -399,7 +407,9 @@ package final class RunningProfiles: @unchecked Sendable {
                 }
                 manager.dropKeptInstances(reachedBy: reached, keeping: kept, dropping: dropping)
             }
+            reruns += runs - 1
         }
+        return reruns
     }
 
     /// The ids of `instance`'s factories in `keeping` whose own entry is not among `changed`.

@@ -63,6 +63,9 @@ import Testing
             guard program.running.reload().generation == 2 else { exit(1) }
             ContainerManager.whileStaging = nil
             guard shop.store() == "sql-store db.example" else { exit(2) }
+            // The applied line says the change was made again once.
+            guard program.log.all.contains(where: { $0.hasSuffix(", made again 1 time over the program's writes") })
+            else { exit(5) }
             try! program.write(
                 """
                 plugboard: 1
@@ -101,6 +104,8 @@ import Testing
             ContainerManager.whileStaging = nil
             guard runs.withLock({ $0 }) == 4 else { exit(2) }
             guard shop.store() == "registered on run 4" else { exit(3) }
+            guard program.log.all.contains(where: { $0.hasSuffix(", made again 3 times over the program's writes") })
+            else { exit(4) }
         }
     }
 
