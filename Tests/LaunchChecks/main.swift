@@ -65,6 +65,21 @@ final class PaymentContainer: SharedContainer, AutoRegistering {
     }
 }
 
+/// A third container, for the `warm` scenario: its `autoRegister()` warms a cached summary and a singleton,
+/// both built from the orders store, before the launch applies the profiles.
+final class WarmingContainer: SharedContainer, AutoRegistering {
+    @TaskLocal static var shared = WarmingContainer()
+    let manager = ContainerManager()
+
+    var summary: Factory<String> { self { "summary over \(OrdersContainer.shared.store())" }.cached }
+    var banner: Factory<String> { self { "banner over \(OrdersContainer.shared.store())" }.singleton }
+
+    func autoRegister() {
+        _ = summary()
+        _ = banner()
+    }
+}
+
 func show(_ label: String, _ orders: OrdersContainer, _ payment: PaymentContainer) {
     print(
         "\(label) orders.store=\(orders.store()) orders.retries=\(orders.retries()) payment.gateway=\(payment.gateway())"
@@ -161,6 +176,11 @@ case "watch":
     try await group.run()
     reporter.cancel()
     say("stopped")
+
+case "warm":
+    // A container that resolves in its autoRegister(): what it built there is built again from the profiles.
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, WarmingContainer.shared, options: options)
+    print("warm summary=\(WarmingContainer.shared.summary()) banner=\(WarmingContainer.shared.banner())")
 
 case "lazy":
     // No bootstrap: the first container's applyProfile is the launch, for that container alone.

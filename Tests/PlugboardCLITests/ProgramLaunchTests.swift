@@ -205,6 +205,29 @@ import Testing
         #expect(validate.output.contains("2 files checked: 1 valid, 1 invalid"))
     }
 
+    /// A container whose `autoRegister()` warms a cached instance and a singleton from the orders store gets
+    /// both built again from the profile; the singleton gets a warning, and the launch applies, as the
+    /// validator says it does.
+    @Test func whatAutoRegisterBuiltIsBuiltAgainFromTheProfile() throws {
+        let run = try launch("warm", profile: "good", ["good": Self.good])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "warm summary=summary over sql-store banner=banner over sql-store\n")
+        #expect(
+            run.errors.contains(
+                "good.yaml:4:5: warning: the singleton WarmingContainer.banner was built before the launch applied "
+                    + "OrdersContainer.store"), "\(run.errors)")
+        #expect(run.errors.contains("applied profile good (--plugboard-profile) to OrdersContainer, PaymentContainer"))
+
+        let directory = CLI.temporaryDirectory()
+        let catalog = directory + "/catalog.json"
+        let export = try CLI.run(
+            ["warm", "--plugboard-export-catalog", catalog], executable: "plugboard-launch-checks")
+        #expect(export.status == 0)
+        try Self.good.write(toFile: directory + "/good.yaml", atomically: true, encoding: .utf8)
+        let validate = try CLI.run(["validate", directory + "/good.yaml", "--catalog", catalog])
+        #expect(validate.status == 0, "\(validate.output)")
+    }
+
     /// A launch from the folder that holds `Profiles/` prints the files relative to it, as the validator does
     /// when given `Profiles`; a file outside the working directory keeps its absolute path.
     @Test func theLaunchPrintsProfilePathsRelativeToTheWorkingDirectory() throws {

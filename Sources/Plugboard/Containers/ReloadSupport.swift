@@ -325,6 +325,11 @@ extension ContainerManager {
         }
     }
 
+    /// Whether any singleton's build was recorded in this process (and its container still holds it or not).
+    package static var anySingletonBuilt: Bool {
+        SingletonBuilds.shared.hasBuilds
+    }
+
     /// The name of the factory with id `id` (`store`).
     package static func factoryName(of id: Int) -> String {
         FactoryKeyRegistry.shared.name(of: id)

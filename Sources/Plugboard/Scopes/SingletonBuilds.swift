@@ -37,6 +37,11 @@ final class SingletonBuilds: @unchecked Sendable {
         owner.slots.joinRecordingStores()
     }
 
+    /// Whether any build was recorded.
+    var hasBuilds: Bool {
+        lock.withLock { !builds.isEmpty }
+    }
+
     /// The singletons still held whose own factory or any dependency `changed` says is changed. Asks about
     /// what the singletons resolved, not about every change: a reload may rewire a thousand factories.
     func affected(where changed: (ResolvedFactory) -> Bool) -> [(build: Build, store: SlotStore)] {

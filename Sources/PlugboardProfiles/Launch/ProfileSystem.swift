@@ -124,6 +124,10 @@ public enum ProfileSystem {
                 baselines[ObjectIdentifier(instance.container)] = apply(
                     plan, to: instance.container, declaring: instance.live, scopes: program.scopes)
             }
+            let warnings = BuiltBeforeLaunch.drop(reachedBy: plans, of: declared, launch: launch)
+            if !warnings.isEmpty {
+                launch.diagnostics = (launch.diagnostics + warnings).sorted { $0.position < $1.position }
+            }
         } else if launch.outcome != .refused || options.failurePolicy == .stop {
             return (launch, nil)
         }
