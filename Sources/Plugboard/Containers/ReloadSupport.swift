@@ -19,6 +19,14 @@ package struct FactoryWiring: @unchecked Sendable {
         definitionApplied = fields.definitionApplied
     }
 
+    /// What tells two factories' wiring apart in a test of two containers: whether a registration is set, the
+    /// scope, and how many contexts are overridden (closures made by two containers are never the same object).
+    package var shape: String {
+        let scope = self.scope.map { "\($0.kind) #\($0.serial)" } ?? "none"
+        let registered = registration == nil ? "definition" : "registered"
+        return "\(registered), scope \(scope), \(contexts.entries.count) contexts"
+    }
+
     /// Takes from `fields` what the program wrote since a profile last rewired them (a `register` after the
     /// launch, or one that collided with a reload's stage): that is now the code's wiring, which the factory
     /// gets back once the profiles stop naming it.

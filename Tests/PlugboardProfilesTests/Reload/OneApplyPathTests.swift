@@ -24,16 +24,26 @@ import Testing
         "\(shop.store()) | \(shop.pageSize()) | \(shop.catalog().name) | \(limits.limiter()) | \(limits.quota(8))"
     }
 
+    /// Each factory's wiring as its slot holds it (registration, scope, contexts), for both containers: two
+    /// paths that resolve alike may still differ there (one that dropped the profile's scope).
+    static func wiring(_ shop: ShopContainer, _ limits: LimitsContainer) -> [String] {
+        let shopIDs = [shop.store.registration.slotID, shop.pageSize.registration.slotID]
+        let limitsIDs = [limits.limiter.registration.slotID, limits.quota.registration.slotID]
+        _ = resolved(shop, limits)
+        return shopIDs.map { "shop \(shop.manager.wiring(of: $0).shape)" }
+            + limitsIDs.map { "limits \(limits.manager.wiring(of: $0).shape)" }
+    }
+
     @Test func aProfileAppliedByTheLaunchOrByAReloadWiresTheSame() throws {
         let target = """
             plugboard: 1
             containers:
               ShopContainer:
-                store: { use: sql, with: { url: db.example } }
+                store: { use: sql, with: { url: db.example }, scope: cached }
                 pageSize: { value: 50 }
               LimitsContainer:
-                limiter: { use: fixed, with: { perMinute: 5 } }
-                quota: { use: double }
+                limiter: { use: fixed, with: { perMinute: 5 }, scope: unique }
+                quota: { use: half, contexts: { test: double } }
             """
         let (launchedShop, launchedLimits) = try Self.launched(target, in: Fixtures.temporaryDirectory())
 
@@ -44,5 +54,9 @@ import Testing
         let byLaunch = Self.resolved(launchedShop, launchedLimits)
         #expect(byLaunch == "sql-store db.example | 50 | catalog over sql-store db.example | fixed 5/min | quota 16")
         #expect(Self.resolved(program.shop, program.limits) == byLaunch)
+        let wiredByLaunch = Self.wiring(launchedShop, launchedLimits)
+        #expect(wiredByLaunch[0].hasPrefix("shop registered, scope cached"), "the profile's scope")
+        #expect(wiredByLaunch[3].hasSuffix("1 contexts"), "the profile's context choice")
+        #expect(Self.wiring(program.shop, program.limits) == wiredByLaunch)
     }
 }
