@@ -5,17 +5,34 @@ import Testing
 
 @testable import PlugboardProfiles
 
-/// A connection pool that records whether it was shut down, and when.
+/// A connection pool that records whether it was shut down, and what a probe said at that moment.
 final class RecordedPool: @unchecked Sendable {
     let name: String
     private let lock = NSLock()
     private var shutDown = false
+    private var probe: (@Sendable () -> Bool)?
+    private var probed: Bool?
 
     init(_ name: String) { self.name = name }
 
     var isShutDown: Bool { lock.withLock { shutDown } }
 
-    func shutdown() async { lock.withLock { shutDown = true } }
+    /// What `probe` said when the pool was shut down; nil before.
+    var probedAtShutdown: Bool? { lock.withLock { probed } }
+
+    /// Asks `probe` when the pool is shut down (whether something that must come first has happened).
+    func probe(_ probe: @escaping @Sendable () -> Bool) {
+        lock.withLock { self.probe = probe }
+    }
+
+    func shutdown() async {
+        let probe = lock.withLock { self.probe }
+        let said = probe?()
+        lock.withLock {
+            shutDown = true
+            probed = said
+        }
+    }
 }
 
 /// The pool's settings in a profile.
@@ -31,9 +48,19 @@ final class DatabaseContainer: ManagedContainer, AutoRegistering, @unchecked Sen
     var pool: Factory<RecordedPool> { self { RecordedPool("code pool") }.cached }
     /// Built from the pool and the other container's limit; its entries live in memory.
     var ledger: Factory<Box> { self { self.ledger(kind: "ledger") }.cached }
-    /// Not kept: a resolution that waits on `pause` between starting and resolving the pool.
-    var slowUser: Factory<RecordedPool> { self { self.pausing { self.pool() } } }
+    /// Not kept: a resolution that waits on `pause` between starting and resolving the pool, and records in
+    /// `handedPool` that it has the pool, before it returns.
+    var slowUser: Factory<RecordedPool> {
+        self {
+            self.pausing {
+                let pool = self.pool()
+                self.handedPool.withLock { $0 = true }
+                return pool
+            }
+        }
+    }
     let pause = Locked<(@Sendable () -> Void)?>(nil)
+    let handedPool = Locked(false)
     let peer = Locked<QuotaContainer?>(nil)
 
     func ledger(kind: String) -> Box {
@@ -132,13 +159,18 @@ final class PoolProgram: @unchecked Sendable {
         let database = program.database
         // Begun, and not yet at the pool.
         let straddling = PausedResolution(pausingAt: database.pause) { database.slowUser() }
+        pool.probe { database.handedPool.withLock { $0 } }
         try program.write(host: "two", limit: 60)
         #expect(program.running.reload().generation == 2)
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // The collections at which a rule that did not wait for the resolution would free the disposal.
+        for _ in 0..<3 { ContainerManager.collectRetired() }
+        // Tasks already started (a disposal released too early) get their turn: the probe would then say false.
+        for _ in 0..<3 { await Task.detached {}.value }
         #expect(!pool.isShutDown, "a resolution that began before the reload may still be handed it")
 
         #expect(straddling.finish() === pool, "it reads the wiring it began with")
         #expect(await program.eventually { pool.isShutDown })
+        #expect(pool.probedAtShutdown == true, "shut down only once the resolution that began before had it")
         #expect(program.database.pool().name == "pool on two")
     }
 
@@ -166,8 +198,12 @@ final class PoolProgram: @unchecked Sendable {
         let program = try PoolProgram()
         let pool = program.database.pool()
         program.database.manager.reset(options: .scope)
-        #expect(program.database.pool() !== pool)
-        try await Task.sleep(nanoseconds: 100_000_000)
+        let replacement = program.database.pool()
+        #expect(replacement !== pool)
+        // A reload's disposal, which starts after any the reset could have started, is waited for first.
+        try program.write(host: "two", limit: 60)
+        #expect(program.running.reload().generation == 2)
+        #expect(await program.eventually { replacement.isShutDown })
         #expect(!pool.isShutDown, "a reset is the program's own doing")
     }
 }
