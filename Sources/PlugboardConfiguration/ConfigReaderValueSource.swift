@@ -57,18 +57,13 @@ public struct ConfigReaderValueSource: ProfileValueSource {
         reader.string(forKey: ConfigKey(key), isSecret: true)
     }
 
-    /// Follows the reader's providers: each new snapshot after the first (a file provider's reload, an in-memory
-    /// provider's `setValue`) is a change, which the profile watcher reloads after its quiet period.
+    /// Follows the reader's providers: each new snapshot (a file provider's reload, an in-memory provider's
+    /// `setValue`) is a change, which the profile watcher reloads after its quiet period. The first snapshot is
+    /// one too: a value set between the launch's read and this subscription is in it, and nothing else would
+    /// tell it (a reload of values that did not change is `unchanged`).
     public func watchChanges(_ changed: @escaping @Sendable () -> Void) async {
         _ = try? await reader.watchSnapshot { updates in
-            var first = true
-            for await _ in updates {
-                if first {
-                    first = false
-                } else {
-                    changed()
-                }
-            }
+            for await _ in updates { changed() }
         }
     }
 }

@@ -63,6 +63,29 @@ final class ChangingConfiguration: ProfileValueSource {
         #expect(program.shop.pageSize() == 55)
     }
 
+    /// A value set before the watcher subscribes (between the launch's read and the watcher's start) is told:
+    /// no later change is needed for the reload to see it.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test(.timeLimit(.minutes(1))) func aValueSetBeforeTheSubscriptionIsTold() async throws {
+        let provider = MutableInMemoryProvider(initialValues: [:])
+        var options = ProfileOptions()
+        options.readValues(from: ConfigReader(provider: provider))
+        let source = try #require(options.valueSource)
+        provider.setValue(57, forKey: ["plugboard", "ShopContainer", "pageSize", "value"])
+        let told = AsyncStream.makeStream(of: Void.self)
+        let watching = Task { await source.watchChanges { told.continuation.yield() } }
+        defer { watching.cancel() }
+        // Bounded: a source that tells nothing fails here instead of at the time limit.
+        let timeout = Task {
+            try? await Task.sleep(nanoseconds: 10_000_000_000)
+            told.continuation.finish()
+        }
+        defer { timeout.cancel() }
+        var updates = told.stream.makeAsyncIterator()
+        #expect(await updates.next() != nil, "the value set before the subscription")
+        #expect(source.setting(at: ["ShopContainer", "pageSize", "value"], isSecret: false) == "57")
+    }
+
     /// swift-configuration's own providers, through `PlugboardConfiguration`: a value set in a mutable provider.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test(.timeLimit(.minutes(1))) func aProvidersChangeIsReloaded() async throws {
