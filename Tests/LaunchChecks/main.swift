@@ -135,7 +135,12 @@ case "launch-api":
 
 case "configuration":
     // A program that already reads its configuration with swift-configuration: the environment first, then
-    // the program's own defaults in memory. Profile settings and `config:` secrets come through it.
+    // the program's own defaults in memory. Profile settings and `config:` secrets come through it. Its types
+    // are Configuration 1.0, macOS 15 / iOS 18, above the floor an executable target is built at on a Mac.
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else {
+        FileHandle.standardError.write(Data("the configuration scenario needs macOS 15\n".utf8))
+        exit(2)
+    }
     let defaults = InMemoryProvider(values: [
         "plugboard.OrdersContainer.store.use": "memory",
         "plugboard.OrdersContainer.retries.value": 2,

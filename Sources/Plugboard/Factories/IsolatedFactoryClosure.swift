@@ -16,7 +16,10 @@ import Foundation
 /// (`resolveOnMainActor()`); with the trait, the engine checks it.
 ///
 /// Why the bit cast is sound: an `@isolated(any)` function is a thick function whose context also carries the
-/// isolation, and it is called exactly like a plain one.
+/// isolation, and it is called exactly like a plain one. The cast is of the holder object, not of the function:
+/// an `@isolated(any)` function type as a generic argument (`unsafeBitCast(closure, to:)`) needs the Swift 6.0
+/// runtime (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2; SE-0431), above the package's floor, while one
+/// kept in a stored property, as Factory 2.5 keeps it, does not.
 ///
 /// Why a trait and not the default: Swift gives every escaping `@isolated(any)` closure a heap context for
 /// its isolation, even a closure literal without isolation or captures. A getter makes its factory's closure
@@ -28,7 +31,7 @@ enum IsolatedFactoryClosure {
     @inlinable @inline(__always)
     static func plain<T>(_ closure: @escaping FactoryClosure<T>, site: StaticString) -> @Sendable () -> T {
         #if IsolatedFactoryClosures
-            let body = unsafeBitCast(closure, to: (@Sendable () -> T).self)
+            let body = unsafeBitCast(IsolatedBody(closure), to: PlainBody<T>.self).body
             guard let actor = closure.isolation else { return body }
             return {
                 checkIsolation(actor, site: site)
@@ -45,7 +48,7 @@ enum IsolatedFactoryClosure {
         _ closure: @escaping ParameterFactoryClosure<P, T>, site: StaticString
     ) -> @Sendable (P) -> T {
         #if IsolatedFactoryClosures
-            let body = unsafeBitCast(closure, to: (@Sendable (P) -> T).self)
+            let body = unsafeBitCast(IsolatedParameterBody(closure), to: PlainParameterBody<P, T>.self).body
             guard let actor = closure.isolation else { return body }
             return { parameters in
                 checkIsolation(actor, site: site)
@@ -71,6 +74,37 @@ enum IsolatedFactoryClosure {
         }
     }
 }
+
+#if IsolatedFactoryClosures
+    /// Holds a `Factory` closure as written, for ``IsolatedFactoryClosure/plain(_:site:)`` to read as a
+    /// ``PlainBody``: the two classes have one stored property each, laid out alike.
+    @usableFromInline
+    final class IsolatedBody<T> {
+        @usableFromInline let body: FactoryClosure<T>
+        @inlinable init(_ body: @escaping FactoryClosure<T>) { self.body = body }
+    }
+
+    /// ``IsolatedBody`` as the engine reads it.
+    @usableFromInline
+    final class PlainBody<T> {
+        @usableFromInline let body: @Sendable () -> T
+        @inlinable init(_ body: @escaping @Sendable () -> T) { self.body = body }
+    }
+
+    /// Holds a `ParameterFactory` closure as written (see ``IsolatedBody``).
+    @usableFromInline
+    final class IsolatedParameterBody<P, T> {
+        @usableFromInline let body: ParameterFactoryClosure<P, T>
+        @inlinable init(_ body: @escaping ParameterFactoryClosure<P, T>) { self.body = body }
+    }
+
+    /// ``IsolatedParameterBody`` as the engine reads it.
+    @usableFromInline
+    final class PlainParameterBody<P, T> {
+        @usableFromInline let body: @Sendable (P) -> T
+        @inlinable init(_ body: @escaping @Sendable (P) -> T) { self.body = body }
+    }
+#endif
 
 /// Tells, without trapping, whether the caller runs on the main actor's executor: the main thread, or a
 /// block of the main dispatch queue (which a test runner on Linux may drain on another thread). The runtime's
