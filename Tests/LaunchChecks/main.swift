@@ -191,6 +191,26 @@ case "lazy":
     // No bootstrap: the first container's applyProfile is the launch, for that container alone.
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
 
+case "lazy-reset":
+    // A one-container app written as the iOS article says (applyProfile in autoRegister(), no bootstrap) that
+    // resets its container, as on logout, after its profile was edited into a wrong one; then reloads.
+    let file = ProcessInfo.processInfo.environment["LAUNCH_CHECKS_PROFILE_FILE"]!
+    func orders(_ label: String, _ orders: OrdersContainer = OrdersContainer.shared) {
+        say("\(label) orders.store=\(orders.store()) orders.retries=\(orders.retries())")
+    }
+    orders("launched")
+    try! "plugboard: 1\ncontainers:\n  OrdersContainer:\n    retries: { value: many }\n".write(
+        toFile: file, atomically: true, encoding: .utf8)
+    OrdersContainer.shared.manager.reset()
+    orders("after-reset")
+    orders("fresh", OrdersContainer())
+    say("reload \(ProfileSystem.reloadNow())".components(separatedBy: "diagnostics").first!)
+    try! "plugboard: 1\ncontainers:\n  OrdersContainer:\n    store: { use: memory }\n".write(
+        toFile: file, atomically: true, encoding: .utf8)
+    say("reload \(ProfileSystem.reloadNow())")
+    OrdersContainer.shared.manager.reset()
+    orders("after-reload-reset")
+
 default:
     FileHandle.standardError.write(Data("unknown scenario \(scenario)\n".utf8))
     exit(2)

@@ -180,6 +180,32 @@ import Testing
             ))
     }
 
+    /// A one-container app without a bootstrap: its first `applyProfile` is its launch. A `reset()` after the
+    /// profile was edited into a wrong one applies the launch's wiring without reading the file (no exit), a
+    /// reload reads it and is refused, and a reload of a fixed file applies, and a reset then keeps it.
+    @Test func aOneContainerLaunchHappensOnceAndIsReloaded() throws {
+        let directory = CLI.temporaryDirectory()
+        let file = directory + "/app.yaml"
+        try "plugboard: 1\ncontainers:\n  OrdersContainer:\n    store: { use: sql }\n    retries: { value: 3 }\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["lazy-reset", "--plugboard-profile", "app"],
+            environment: ["PLUGBOARD_PROFILE_PATH": directory, "LAUNCH_CHECKS_PROFILE_FILE": file],
+            executable: "plugboard-launch-checks")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                launched orders.store=sql-store orders.retries=3
+                after-reset orders.store=sql-store orders.retries=3
+                fresh orders.store=sql-store orders.retries=3
+                reload refused(generation: 1, 
+                reload applied(generation: 2, changedFactories: ["OrdersContainer.retries", "OrdersContainer.store"])
+                after-reload-reset orders.store=memory-store orders.retries=0
+
+                """)
+        #expect(run.errors.contains("app.yaml:4:23: error:"), "the refused reload's finding, logged")
+    }
+
     @Test func theExportedCatalogHasEveryListedContainerAndValidatesTheProfiles() throws {
         let directory = CLI.temporaryDirectory()
         let catalog = directory + "/catalog.json"

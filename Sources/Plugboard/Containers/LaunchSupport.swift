@@ -10,6 +10,11 @@ extension ManagedContainer {
         manager.prepare(self)
     }
 
+    /// Whether this thread is running this instance's `autoRegister()`.
+    package var isRunningAutoRegister: Bool {
+        manager.autoRegisteringThread.load(ordering: .relaxed) == ThreadIdentity.current
+    }
+
     /// Whether `autoRegister()` has run on this instance since its last reset.
     package var hasAutoRegistered: Bool {
         manager.autoRegistered.load(ordering: .acquiring)

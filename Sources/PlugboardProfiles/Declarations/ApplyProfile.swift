@@ -50,9 +50,12 @@ extension ManagedContainer {
     ///
     /// After ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``, this applies what the launch checked for this container's
     /// type (the bootstrap's options count, not `options`), without reading the files again. Without a
-    /// bootstrap, the first call is the program's launch for this one container: every active file is read,
-    /// merged and checked against these declarations before anything changes, a section for another container
-    /// is an error, and `options`' ``FailurePolicy`` decides what a refused profile does.
+    /// bootstrap, the first call from this container type's `autoRegister()` is the program's launch for this
+    /// one container: every active file is read, merged and checked against these declarations before anything
+    /// changes, a section for another container is an error, and `options`' ``FailurePolicy`` decides what a
+    /// refused profile does. Later calls from its `autoRegister()` (after a `reset()`, in a new instance) apply
+    /// that launch's running generation without reading anything again, and ``ProfileSystem/reload()`` reloads
+    /// it. A call outside `autoRegister()` reads the files each time.
     @discardableResult
     public func applyProfile(_ declarations: ProfileDeclaration..., options: ProfileOptions = ProfileOptions())
         -> ProfileReport
@@ -80,6 +83,10 @@ extension ManagedContainer {
             return ProfileReport.noProfile
         }
         guard !overridden, var running = launch else {
+            if !overridden && isRunningAutoRegister {
+                if let lazy = ProfileSystem.lazyLaunch(of: name) { return applyRunning(lazy, name, live, options) }
+                return applyAloneAsTheLaunch(name, live, options: options)
+            }
             return applyAlone(name, live, options: options, overridden: overridden)
         }
         // A reload that lands while this applies the generation it read makes its own change to this container,
@@ -98,6 +105,46 @@ extension ManagedContainer {
             guard now.revision != revision, let newer = now.launch else { return report }
             (running, revision) = (newer, now.revision)
         }
+    }
+
+    /// Applies the running generation of a one-container launch made earlier (by this type's first
+    /// `autoRegister()`), as a container made after a bootstrap applies the bootstrap's: nothing is read again.
+    private func applyRunning(
+        _ lazy: RunningProfiles, _ name: String, _ live: LiveDeclarations, _ options: ProfileOptions
+    ) -> ProfileReport {
+        let running = lazy.current
+        switch running.entries(for: name, declaring: live) {
+        case .success(let plan):
+            ProfileSystem.apply(
+                plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: running).scopes)
+            return ProfileReport(running, changed: plan.map(\.key))
+        case .failure(let mismatch):
+            return Self.keepingDefaults(name, running, mismatch, options: lazy.options)
+        }
+    }
+
+    /// The first `autoRegister()` of this type in a program that did not bootstrap: the program's launch, for
+    /// this one container, recorded as its running profiles, which reloads reload and which later calls (a
+    /// `reset()`, a new instance) apply without reading the files again.
+    private func applyAloneAsTheLaunch(_ name: String, _ live: LiveDeclarations, options: ProfileOptions)
+        -> ProfileReport
+    {
+        if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
+            let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
+            ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
+        }
+        let program = ProgramDeclarations([name: live])
+        let parsed = ParsedFiles()
+        var (launch, entries) = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
+        launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
+        ProgramEdge.act(on: launch, options: options)
+        let baselines = ProfileSystem.apply(entries[name] ?? [], to: self, declaring: live, scopes: program.scopes)
+        let running = RunningProfiles(
+            declared: [DeclarationCollector.Declared(name: name, live: live, container: self)], program: program,
+            options: options, launch: launch, baselines: [ObjectIdentifier(self): baselines], parsed: parsed)
+        let recorded = ProfileSystem.recordLazyLaunch(running, of: name)
+        guard recorded === running else { return applyRunning(recorded, name, live, options) }
+        return ProfileReport(launch, changed: launch.changedKeys[name] ?? [])
     }
 
     /// A container made after the launch that declares other choices than the launch checked (the program's

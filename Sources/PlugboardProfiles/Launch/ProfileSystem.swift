@@ -159,15 +159,38 @@ public enum ProfileSystem {
         lock.withLock { (installed, installedRevision) }
     }
 
-    /// What reloads the process's profiles, once a launch made it.
+    /// What reloads the process's profiles, once a launch made it: the bootstrap's, else the one-container
+    /// launch of a program that never bootstrapped (see ``lazyLaunch(of:)``), when there is exactly one.
     package static var reloader: RunningProfiles? {
-        lock.withLock { running }
+        lock.withLock { running ?? (lazyLaunches.count == 1 ? lazyLaunches.first?.value : nil) }
+    }
+
+    /// The launches made by the first `applyProfile` in `autoRegister()` of each container type, in a program
+    /// that did not bootstrap: the program's launch for that one container. Later calls for the type (a
+    /// `reset()`, a new instance) apply its running generation without reading anything again. By type, so
+    /// that containers of other types, each alone in its own program (a test process holds many), stay apart.
+    nonisolated(unsafe) private static var lazyLaunches: [String: RunningProfiles] = [:]
+
+    /// The running profiles of the one-container launch of `containerType`, if it made one.
+    static func lazyLaunch(of containerType: String) -> RunningProfiles? {
+        lock.withLock { lazyLaunches[containerType] }
+    }
+
+    /// Records `running` as the one-container launch of `containerType`, unless one is recorded already
+    /// (two first uses at once): returns the one recorded.
+    static func recordLazyLaunch(_ running: RunningProfiles, of containerType: String) -> RunningProfiles {
+        lock.withLock {
+            if let recorded = lazyLaunches[containerType] { return recorded }
+            lazyLaunches[containerType] = running
+            return running
+        }
     }
 
     /// The process's watcher, made on first use.
     static var sharedWatcher: ProfileWatcher? {
-        lock.withLock {
-            if watcherMade == nil { watcherMade = running?.makeWatcher() }
+        let reloader = reloader
+        return lock.withLock {
+            if watcherMade == nil { watcherMade = reloader?.makeWatcher() }
             return watcherMade
         }
     }
