@@ -138,10 +138,17 @@ extension ManagedContainer {
         var (launch, entries) = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
-        let baselines = ProfileSystem.apply(entries[name] ?? [], to: self, declaring: live, scopes: program.scopes)
+        let plan = entries[name] ?? []
+        let baselines = ProfileSystem.apply(plan, to: self, declaring: live, scopes: program.scopes)
+        let declared = [DeclarationCollector.Declared(name: name, live: live, container: self)]
+        // What this `autoRegister()` resolved before this call is built again from the profiles, as at a bootstrap.
+        for warning in BuiltBeforeLaunch.drop(reachedBy: [plan], of: declared, launch: launch) {
+            options.logger.warning("\(ProgramEdge.shown(warning, options: options))")
+            launch.diagnostics.append(warning)
+        }
         let running = RunningProfiles(
-            declared: [DeclarationCollector.Declared(name: name, live: live, container: self)], program: program,
-            options: options, launch: launch, baselines: [ObjectIdentifier(self): baselines], parsed: parsed)
+            declared: declared, program: program, options: options, launch: launch,
+            baselines: [ObjectIdentifier(self): baselines], parsed: parsed)
         let recorded = ProfileSystem.recordLazyLaunch(running, of: name)
         guard recorded === running else { return applyRunning(recorded, name, live, options) }
         return ProfileReport(launch, changed: launch.changedKeys[name] ?? [])

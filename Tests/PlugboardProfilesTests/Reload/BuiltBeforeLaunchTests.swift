@@ -42,6 +42,42 @@ import Testing
     }
 }
 
+/// The same, in a program that never bootstraps: the container's first `applyProfile` is its launch.
+@Suite struct BuiltBeforeAOneContainerLaunchTests {
+    @Test func whatAutoRegisterBuiltBeforeApplyProfileIsBuiltAgainFromTheProfile() throws {
+        let directory = Fixtures.temporaryDirectory()
+        try #"{ "plugboard": 1, "containers": { "LoneWarmContainer": { "store": { "use": "memory" } } } }"#
+            .write(toFile: directory + "/app.json", atomically: true, encoding: .utf8)
+        var options = ProfileOptions(profiles: ["app"], directories: [directory], failurePolicy: .stop)
+        options.arguments = []
+        options.environment = [:]
+        let lines = Lines()
+        options.logger = Logger(label: "plugboard") { _ in CapturingLogHandler(lines: lines) }
+        LoneWarmContainer.options.withLock { $0 = options }
+        let container = LoneWarmContainer()
+        #expect(container.catalog().name == "catalog over memory-store")
+        #expect(LoneWarmContainer.warmed.withLock { $0 } == "catalog over code-store", "what autoRegister() built")
+        #expect(lines.all.allSatisfy { !$0.contains("PB600") }, "no singleton was built: no warning")
+    }
+}
+
+/// A container that no program lists, whose `autoRegister()` warms its catalog before it applies its profile
+/// with the options a test gives it.
+final class LoneWarmContainer: ManagedContainer, AutoRegistering {
+    static let options = Locked(ProfileOptions())
+    static let warmed = Locked<String?>(nil)
+    let manager = ContainerManager()
+
+    var store: Factory<String> { self { "code-store" } }
+    var catalog: Factory<Box> { self { Box("catalog over \(self.store())") }.cached }
+
+    func autoRegister() {
+        let warm = catalog().name
+        Self.warmed.withLock { $0 = warm }
+        applyProfile(store.choices(["memory": .make { "memory-store" }]), options: Self.options.withLock { $0 })
+    }
+}
+
 /// A container whose `autoRegister()` warms a cached instance and a singleton before it applies the profile.
 final class WarmContainer: ManagedContainer, AutoRegistering {
     let manager = ContainerManager()
