@@ -15,16 +15,6 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
         id = literalKeyID(name, ObjectIdentifier(first), ObjectIdentifier(second))
     }
 
-    /// What identifies a literal in the fast table: its text's address, or for a literal of one Unicode scalar
-    /// (which a `StaticString` keeps inline) the scalar with the top bit set. Read from the literal's two
-    /// words without branching: `StaticString` is `@frozen`, its first word is the address or the scalar, and
-    /// bit 0 of its flags byte says which.
-    @inlinable @inline(__always)
-    static func literalAddress(_ name: StaticString) -> UInt {
-        let (start, _, flags) = unsafeBitCast(name, to: (UInt, UInt, UInt8).self)
-        return start | UInt(flags & 1) &<< 63
-    }
-
     /// Interns a key given as a run-time string (type-keyed registrations, profiles).
     public init(name: String, _ first: Any.Type, _ second: Any.Type) {
         id = FactoryKeyRegistry.shared.id(named: name, ObjectIdentifier(first), ObjectIdentifier(second))
@@ -50,7 +40,7 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
 /// metatype, and the optimizer's version without it is reached through a forwarding thunk on every call.
 @usableFromInline @inline(never)
 func literalKeyID(_ name: StaticString, _ first: ObjectIdentifier, _ second: ObjectIdentifier) -> Int {
-    let address = FactoryKey.literalAddress(name)
+    let address = KeyAddress.literal(name)
     let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
     if let id = FactoryKeyRegistry.find(address, a, b) {
         return id
@@ -69,7 +59,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
     @usableFromInline
     struct Entry {
-        var address: UInt
+        var address: UInt64
         var first: UInt
         var second: UInt
         var id: Int
@@ -81,7 +71,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         /// The entry's four words, in the table's allocation.
         @usableFromInline let base: UnsafeMutablePointer<UInt64>
         @inlinable init(_ base: UnsafeMutablePointer<UInt64>) { self.base = base }
-        @inlinable var address: AtomicWord<UInt> { AtomicWord(base) }
+        @inlinable var address: AtomicWord<UInt64> { AtomicWord(base) }
         @inlinable var first: AtomicWord<UInt> { AtomicWord(base + 1) }
         @inlinable var second: AtomicWord<UInt> { AtomicWord(base + 2) }
         @inlinable var id: AtomicWord<Int> { AtomicWord(base + 3) }
@@ -105,16 +95,9 @@ final class FactoryKeyRegistry: @unchecked Sendable {
             AtomicEntry(words + index &* 4)
         }
 
-        /// The entry to start probing at: the literal's address decides alone (a literal used with several
-        /// types probes on to the next entries; type-keyed entries carry their types in the address).
         @inlinable @inline(__always)
-        static func hash(_ address: UInt) -> Int {
-            Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 17)
-        }
-
-        @inlinable @inline(__always)
-        func find(_ address: UInt, _ first: UInt, _ second: UInt) -> Int? {
-            var index = Self.hash(address) & mask
+        func find(_ address: UInt64, _ first: UInt, _ second: UInt) -> Int? {
+            var index = KeyAddress.hash(address) & mask
             while true {
                 let entry = self.entry(index)
                 let stored = entry.address.load(ordering: .acquiring)
@@ -130,7 +113,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
         /// Adds an entry in place; concurrent probes see it whole or not at all. Call under the registry's lock.
         func insert(_ entry: Entry) {
-            var index = Self.hash(entry.address) & mask
+            var index = KeyAddress.hash(entry.address) & mask
             while self.entry(index).address.load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
             let slot = self.entry(index)
             slot.first.store(entry.first, ordering: .relaxed)
@@ -170,7 +153,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
     /// Looks a literal key up in the fast table without touching `shared`.
     @inlinable @inline(__always)
-    static func find(_ address: UInt, _ first: UInt, _ second: UInt) -> Int? {
+    static func find(_ address: UInt64, _ first: UInt, _ second: UInt) -> Int? {
         let raw = fastTable.load(ordering: .acquiring)
         guard raw != 0 else { return nil }
         return Unmanaged<Table>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
@@ -179,21 +162,14 @@ final class FactoryKeyRegistry: @unchecked Sendable {
 
     /// The first use of a literal key: its text is interned under the registry's lock.
     @inline(never)
-    static func internLiteral(_ name: StaticString, address: UInt, _ first: UInt, _ second: UInt) -> Int {
+    static func internLiteral(_ name: StaticString, address: UInt64, _ first: UInt, _ second: UInt) -> Int {
         shared.intern(name.description, address: address, first, second)
-    }
-
-    /// What stands for the address of a key identified by its types alone: the types mixed, so that such keys
-    /// spread over the table, with bit 62 set, which no literal's address or inline scalar has.
-    @inlinable @inline(__always)
-    static func typeKeyedAddress(_ first: UInt, _ second: UInt) -> UInt {
-        (first ^ second &<< 1) &>> 2 | 1 &<< 62
     }
 
     @inlinable @inline(__always)
     static func id(typeKeyed first: ObjectIdentifier, _ second: ObjectIdentifier, name: () -> String) -> Int {
         let a = UInt(bitPattern: first), b = UInt(bitPattern: second)
-        let address = typeKeyedAddress(a, b)
+        let address = KeyAddress.typeKeyed(a, b)
         if let id = Self.find(address, a, b) {
             return id
         }
@@ -201,7 +177,7 @@ final class FactoryKeyRegistry: @unchecked Sendable {
     }
 
     @usableFromInline
-    func intern(_ text: String, address: UInt, _ first: UInt, _ second: UInt) -> Int {
+    func intern(_ text: String, address: UInt64, _ first: UInt, _ second: UInt) -> Int {
         lock.withLock {
             let current = currentTable
             if let id = current.find(address, first, second) { return id }
@@ -237,8 +213,8 @@ final class FactoryKeyRegistry: @unchecked Sendable {
         )
         if let id = idsByText[key] { return id }
         let id = names.count
-        // A factory keeps its key's number in 32 bits (see `FactoryRegistration.word`).
-        precondition(id <= Int(UInt32.max), "Plugboard: more than 4 billion factory keys")
+        // A factory keeps its key's number in its word (see `RegistrationWord`).
+        precondition(id <= RegistrationWord.maxID, "Plugboard: more factory keys than a registration word holds")
         names.append(name)
         idsByText[key] = id
         return id

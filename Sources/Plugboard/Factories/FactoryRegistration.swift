@@ -3,14 +3,15 @@ import Foundation
 /// What a `Factory` or `ParameterFactory` carries: its container's manager, its interned key, and its own
 /// definition. Resolution reads the manager's published settings for that key; modifiers write them.
 ///
-/// Four words in all, so that a factory travels in registers and is dropped with two releases: the manager
-/// rather than the container (a factory of a temporary container, `Container().service()`, stays valid,
-/// since the manager keeps everything it resolves from), and the key's number and flags in one word.
+/// Four words in all on a 64-bit platform, so that a factory travels in registers and is dropped with two
+/// releases: the manager rather than the container (a factory of a temporary container,
+/// `Container().service()`, stays valid, since the manager keeps everything it resolves from), and the key's
+/// number and flags in one word.
 public struct FactoryRegistration<P, T>: Sendable {
     /// The container's manager, retained.
     @usableFromInline let manager: ContainerManager
     /// The key's number and the factory's flags (see ``RegistrationWord``).
-    @usableFromInline var word: UInt
+    @usableFromInline var word: UInt64
     /// The factory's own definition.
     @usableFromInline let factory: FactoryBody<P, T>
 
@@ -44,9 +45,9 @@ public struct FactoryRegistration<P, T>: Sendable {
     }
 
     @inlinable @inline(__always)
-    init(manager: ContainerManager, id: Int, flags: UInt, factory: FactoryBody<P, T>) {
+    init(manager: ContainerManager, id: Int, flags: UInt64, factory: FactoryBody<P, T>) {
         self.manager = manager
-        self.word = UInt(truncatingIfNeeded: id) & 0xFFFF_FFFF | flags  // masked: the flags above are known clear
+        self.word = RegistrationWord.make(id: id, flags: flags)
         self.factory = factory
     }
 

@@ -18,7 +18,7 @@ extension FactoryRegistration {
     @usableFromInline
     func isDefinedBy(_ caller: StaticString) -> Bool {
         FactoryKeyRegistry.find(
-            FactoryKey.literalAddress(caller), UInt(bitPattern: ObjectIdentifier(P.self)),
+            KeyAddress.literal(caller), UInt(bitPattern: ObjectIdentifier(P.self)),
             UInt(bitPattern: ObjectIdentifier(T.self))) == id
     }
 
@@ -126,9 +126,8 @@ extension FactoryRegistration {
     /// while it is still being read made the optimizer retain a copy of the manager around those reads.
     @inlinable @inline(__always)
     mutating func carryScope(_ serial: UInt) {
-        let carried = serial <= RegistrationWord.maxScopeSerial ? serial &<< RegistrationWord.scopeShift : 0
         let beforeOnce = pastOnce ? 0 : RegistrationWord.scopeBeforeOnce
-        word = word & ~(RegistrationWord.scopeMask | RegistrationWord.scopeBeforeOnce) | carried | beforeOnce
+        word = RegistrationWord.carrying(scope: serial, in: word & ~RegistrationWord.scopeBeforeOnce) | beforeOnce
     }
 
     /// True when this factory carries a scope that its slot no longer has: a reset cleared it since the factory
