@@ -6,10 +6,11 @@
  *                   and SlotStore.withResolvedFields/SlotState.asOf (Slots/), which follow `previous` links
  *                   from a state stamped with a newer epoch than the one the resolution read when it entered.
  *   Publisher       a profile reload: WiringEpoch.publish (Engine/WiringEpoch.swift) stamps every state it
- *                   publishes with the next epoch and links it to the state it replaces (Slot.publish,
- *                   SlotState.succeeded); ReadSection.retire holds back what the publishing thread replaces
- *                   (`held`), ReadSection.makeVisible makes the epoch visible in every thread's copy and only
- *                   then retires what was held; WiringEpoch.publish ends with ReadSection.collect.
+ *                   publishes with the next epoch and links it to the state it replaces
+ *                   (Slot.publish(_:stampedWith:) for the staged changes; SlotState.succeeded, which chooses the
+ *                   same for that epoch, for its other writes); ReadSection.retire holds back what the publishing
+ *                   thread replaces (`held`), ReadSection.makeVisible makes the epoch visible in every thread's
+ *                   copy and only then retires what was held; WiringEpoch.publish ends with ReadSection.collect.
  *   ProgramWrite    another thread's unstamped write while the reload publishes (a register, a reset): its
  *                   state inherits the replaced state's stamp and link unless that stamp is settled
  *                   (SlotState.succeeded), and what it replaces is retired at once (SlotStore.update).

@@ -37,6 +37,19 @@ final class Slot: InlineAtomicWords, @unchecked Sendable {
         return replaced
     }
 
+    /// Publishes fields a publication staged (see ``SlotStore/stage(expecting:rollback:_:)``): stamped with its
+    /// `epoch` and linked to the state they replace, with no condition to test. The epoch is newer than every
+    /// stamp and than the settled epoch (it is one past the visible one), so ``SlotState/succeeded(by:epoch:settled:)``
+    /// would choose the same. Call under the store's lock.
+    func publish(_ fields: consuming SlotFields, stampedWith epoch: UInt64) -> Unmanaged<AnyObject> {
+        let summary = Slot.summary(of: fields)
+        let current = state.current
+        assert(epoch > current._withUnsafeGuaranteedRef(\.stamp), "a publication's epoch is older than a stamp")
+        let replaced = state.exchange(with: SlotState(fields, stamp: epoch, previous: current))
+        self.summary.store(summary, ordering: .releasing)
+        return replaced
+    }
+
     @usableFromInline
     static func summary(of fields: SlotFields) -> UInt {
         (fields.scope?.serial ?? 0) << 1 | (fields.onceSealed ? 1 : 0)
@@ -350,8 +363,12 @@ final class SlotStore: InlineAtomicWords, EpochMarked, @unchecked Sendable {
                 // are retired together.
                 var replaced: [Unmanaged<AnyObject>] = []
                 replaced.reserveCapacity(made.writes.count)
+                // Inside a publication every state is stamped with its epoch (read once, not per slot).
+                let epoch = WiringEpoch.writeStamp
                 while let (id, fields) = made.writes.popLast() {
-                    replaced.append(slotLocked(id).publish(consume fields))
+                    let slot = slotLocked(id)
+                    replaced.append(
+                        epoch == 0 ? slot.publish(consume fields) : slot.publish(consume fields, stampedWith: epoch))
                 }
                 ReadSection.shared.retire(replaced)
                 return true
