@@ -4,17 +4,16 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
-/// The platforms where libyaml is, and so where profiles may be YAML: JSON profiles are read everywhere.
-/// iOS, tvOS, watchOS and visionOS have no pkg-config libyaml, so the profile format builds there without
-/// `CYAML` and its YAML reader. `PLUGBOARD_NO_YAML=1` builds this machine's platform the same way (no
-/// dependency, no `PLUGBOARD_YAML` condition): how CI on Linux proves the graph an iOS build gets.
-let yamlPlatforms: [Platform] = Context.environment["PLUGBOARD_NO_YAML"].map { _ in [] } ?? [.linux, .macOS]
-/// `CYAML`, where libyaml is.
-let yamlDependency: [Target.Dependency] =
-    yamlPlatforms.isEmpty ? [] : [.target(name: "CYAML", condition: .when(platforms: yamlPlatforms))]
-/// `#if PLUGBOARD_YAML`: the one compilation condition for code that reads YAML, set where `CYAML` is.
-let yamlCondition: [SwiftSetting] =
-    yamlPlatforms.isEmpty ? [] : [.define("PLUGBOARD_YAML", .when(platforms: yamlPlatforms))]
+/// The platforms where libyaml is, and so where the `YAML` trait reads YAML profiles: JSON profiles are read
+/// everywhere. iOS, tvOS, watchOS and visionOS have no libyaml, so there the profile format builds without
+/// `CYAML` whatever the trait says (the build plugin, which runs on the Mac, converts YAML to JSON for them).
+let yamlPlatforms: [Platform] = [.linux, .macOS]
+/// `CYAML`, where libyaml is and the package that depends on Plugboard asked for YAML.
+let yamlDependency: [Target.Dependency] = [
+    .target(name: "CYAML", condition: .when(platforms: yamlPlatforms, traits: ["YAML"]))
+]
+/// `#if PLUGBOARD_YAML`: the one compilation condition for code that reads YAML, set where `CYAML` is linked.
+let yamlCondition: [SwiftSetting] = [.define("PLUGBOARD_YAML", .when(platforms: yamlPlatforms, traits: ["YAML"]))]
 
 let package = Package(
     name: "Plugboard",
@@ -44,14 +43,23 @@ let package = Package(
         // At every build of a target with a `Profiles` folder: check its profiles and bundle them as JSON.
         .plugin(name: "PlugboardProfilesPlugin", targets: ["PlugboardProfilesPlugin"]),
     ],
+    // Neither is on by default, as swift-configuration's YAML is not: a package that depends on Plugboard
+    // builds on a Mac without libyaml unless it asks for YAML.
     traits: [
+        .trait(
+            name: "YAML",
+            description: """
+                YAML profiles, read by libyaml on Linux (apt-get install libyaml-dev) and macOS (brew install \
+                libyaml). Without it every profile is JSON, and a .yaml profile is refused with PB115.
+                """
+        ),
         .trait(
             name: "IsolatedFactoryClosures",
             description: """
                 Factory closures are @isolated(any), as in Factory 2.5, so that `self { @MainActor in ... }` \
                 compiles; every getter then allocates its closure's context.
                 """
-        )
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -69,7 +77,7 @@ let package = Package(
         .target(name: "PlugboardResolver", dependencies: ["Plugboard"], swiftSettings: strict),
         .target(name: "PlugboardTesting", dependencies: ["Plugboard"], swiftSettings: strict),
         // libyaml from the system: Debian's libyaml-dev, Homebrew's libyaml (the only YAML parser; no YAML
-        // package). Only the platforms in `yamlPlatforms` depend on it.
+        // package). Only the platforms in `yamlPlatforms` depend on it, and only with the `YAML` trait.
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // The profile format: files -> parsing -> reading -> merging -> checking, with diagnostics and the

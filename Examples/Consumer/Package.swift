@@ -13,8 +13,9 @@ let package = Package(
     name: "OrderService",
     platforms: [.macOS(.v12), .iOS(.v15)],
     dependencies: [
-        // The trait lets factories be defined with closures isolated to the main actor, as in Factory 2.5.
-        .package(path: "../..", traits: ["IsolatedFactoryClosures"]),
+        // IsolatedFactoryClosures lets factories be defined with closures isolated to the main actor, as in
+        // Factory 2.5; YAML lets its profiles be YAML (the build plugin bundles them as JSON).
+        .package(path: "../..", traits: ["IsolatedFactoryClosures", "YAML"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [

@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "todo-service", targets: ["todo-service"])
     ],
     dependencies: [
-        .package(path: "../.."),
+        // YAML: the service's profiles are YAML, read at launch and on every reload.
+        .package(path: "../..", traits: ["YAML"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),

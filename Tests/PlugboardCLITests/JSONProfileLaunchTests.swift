@@ -4,8 +4,8 @@ import PlugboardProfiles
 import Testing
 
 /// JSON profiles, which every build reads, through the real two-container program (`plugboard-launch-checks`)
-/// and the validator, both run as subprocesses. CI runs this suite in the build without libyaml too
-/// (`PLUGBOARD_NO_YAML=1`, the graph an iOS app gets), where a YAML profile must be refused by name.
+/// and the validator, both run as subprocesses. CI runs this suite in the build without the `YAML` trait too
+/// (the graph an iOS app gets, without libyaml), where a YAML profile must be refused by name.
 @Suite struct JSONProfileLaunchTests {
     /// Writes `profiles` (file name -> text) into a new folder and runs `scenario` with `--plugboard-profile`.
     func launch(_ scenario: String, profile: String, _ profiles: [String: String]) throws -> (CLI.Run, String) {
@@ -80,12 +80,15 @@ import Testing
             #expect(run.output.hasPrefix("shared orders.store=code-store orders.retries=4 "))
             #expect(validated.status == 0, "\(validated.output)")
         } else {
-            let refusal = "edge.yaml:1:1: error: this build reads JSON profiles only (no libyaml on this platform)"
+            // On Linux, no YAML means the trait is off: the refusal says how to turn it on.
+            let refusal = "edge.yaml:1:1: error: this build reads JSON profiles only (Plugboard's YAML trait is off)"
             #expect(run.status == ProfileFailure.exitCode)
             #expect(run.output.isEmpty)
             #expect(run.errors.contains(refusal), "\(run.errors)")
             #expect(
-                run.errors.contains("as edge.json, or let PlugboardProfilesPlugin convert it at build time [PB115]"),
+                run.errors.contains(
+                    "as edge.json, or depend on Plugboard with traits: [\"YAML\"] (here: --traits YAML) and install "
+                        + "libyaml (apt-get install libyaml-dev, brew install libyaml) [PB115]"),
                 "\(run.errors)")
             #expect(validated.status == 1)
             #expect(validated.output.contains(refusal), "\(validated.output)")

@@ -7,7 +7,7 @@ import Testing
 
 /// JSON profiles shipped as resources, found through a real `Bundle.module` (this target declares
 /// `resources: [.copy("Profiles")]`), applied to two containers at once. CI runs this suite in the build
-/// without libyaml too (`PLUGBOARD_NO_YAML=1`), the graph an iOS app gets.
+/// without the `YAML` trait too, the graph an iOS app gets (no libyaml).
 @Suite struct BundledProfileTests {
     /// Launches a fresh pair of containers with `profile` active, searching this target's bundle, `directories`
     /// and `workingDirectory` as `ProfileOptions` documents.
@@ -88,8 +88,8 @@ import Testing
         #expect(options.searchPath.contains(options.bundleDirectories[0]))
     }
 
-    /// Where libyaml is, a YAML profile applies; in a build without it (iOS, or `PLUGBOARD_NO_YAML`), the launch
-    /// refuses it by name, says what to ship instead, and changes neither container.
+    /// With the `YAML` trait where libyaml is, a YAML profile applies; in a build without it (iOS, or the trait
+    /// off), the launch refuses it by name, says what to ship instead, and changes neither container.
     @Test func aYAMLProfileAppliesWhereLibyamlIsAndIsRefusedByNameElsewhere() throws {
         let directory = Fixtures.temporaryDirectory()
         let yaml = "plugboard: 1\ncontainers:\n  LimitsContainer:\n    limiter: { use: off }\n"

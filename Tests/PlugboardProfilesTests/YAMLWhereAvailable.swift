@@ -1,7 +1,7 @@
 @_spi(Tools) import PlugboardProfileFormat
 
 #if !PLUGBOARD_YAML
-    /// In a build without libyaml (`PLUGBOARD_NO_YAML=1`), the tests written against the YAML parser compile
+    /// In a build without YAML (the `YAML` trait off), the tests written against the YAML parser compile
     /// against the parser every build has, which refuses YAML; CI runs only the JSON suites in that build.
     enum YAMLParser {
         static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<

@@ -104,7 +104,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let tooDeep = DiagnosticCode("PB113", "nesting-too-deep")
     /// A scalar longer than the limit.
     package static let scalarTooLong = DiagnosticCode("PB114", "scalar-too-long")
-    /// A YAML profile in a build without libyaml (iOS, tvOS, watchOS, visionOS, or `PLUGBOARD_NO_YAML`).
+    /// A YAML profile in a build that reads no YAML (the `YAML` trait off, or iOS, tvOS, watchOS, visionOS).
     package static let yamlUnavailable = DiagnosticCode("PB115", "yaml-unavailable")
 
     // MARK: The document (PB2xx)
