@@ -25,7 +25,9 @@ extension Container {
 
 @Suite(.container) struct ContainerSetupTests {
     @Test func aSharedContainerCalledAsAFunctionSetsItselfUp() {
-        let returned = Container.shared { container in
+        // With the type asked for, the form that returns the container (where SwiftUI is, the bare call gives
+        // `EmptyView`, as Factory's does: `.ci/swiftui-api` checks that).
+        let returned: Container = Container.shared { container in
             container.tracker.register { Tracker("mock") }
         }
         #expect(returned === Container.shared)
