@@ -143,8 +143,7 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         let service: Service?
         switch owner.keptScopes.kind(of: key) {
         case nil: service = registration.resolve(call)
-        case .cached: service = ResolverInstanceCache.cached.instance(for: key) { registration.resolve(call) }
-        case .shared: service = ResolverInstanceCache.shared.instance(for: key) { registration.resolve(call) }
+        case .process(let cache): service = cache.instance(for: key) { registration.resolve(call) }
         // As in Resolver: kept by the resolver where the resolution started, not the one that registered it.
         case .container: service = containerInstances.instance(for: key) { registration.resolve(call) }
         }

@@ -59,16 +59,13 @@ final class LiveResolvers: @unchecked Sendable {
 }
 
 extension Scope.Cached {
-    /// Resolver's `ResolverScope.cached.reset()`: clears what this scope keeps for every `Resolver` (one
-    /// instance per type and name in the process, as Resolver keeps them). A cache scope of your own is
-    /// cleared in every `Resolver` container; `ResolverScope.container.reset()` does nothing, as in Resolver
-    /// (`resolver.cache.reset()` clears one resolver's). A `Container` of Factory's kind clears a scope with
-    /// `manager.reset(scope:)`.
+    /// Resolver's `ResolverScope.cached.reset()` and `Resolver.session.reset()`: clears what this scope keeps
+    /// for every `Resolver` (one instance per type and name in the process, as Resolver keeps them).
+    /// `ResolverScope.container.reset()` does nothing, as in Resolver (`resolver.cache.reset()` clears one
+    /// resolver's). A `Container` of Factory's kind clears a scope with `manager.reset(scope:)`.
     public func reset() {
-        if self === Scope.cached {
-            ResolverInstanceCache.cached.reset()
-        } else if self !== Scope.container {
-            for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
+        if self !== Scope.container {
+            ResolverInstanceCache.of(self, holding: .strongly).reset()
         }
     }
 }
@@ -76,11 +73,7 @@ extension Scope.Cached {
 extension Scope.Shared {
     /// Resolver's `ResolverScope.shared.reset()`: forgets what this scope keeps for every `Resolver`.
     public func reset() {
-        if self === Scope.shared {
-            ResolverInstanceCache.shared.reset()
-        } else {
-            for resolver in LiveResolvers.shared.all { resolver.manager.reset(scope: self) }
-        }
+        ResolverInstanceCache.of(self, holding: .weakly).reset()
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Where Resolver's caching scopes keep instances, by registration key (type and name), as Resolver 1.5 keeps
-/// them: `.cached` and `.shared` once per process, whatever resolver registered the service, and `.container`
-/// in the resolver where a resolution started. The engine resolves these registrations as unique; the
-/// resolver asks the cache first (see ``Resolver/optional(_:name:args:)``).
+/// them: each cache or shared scope object (`.cached`, `.shared`, `static let session = ResolverScopeCache()`)
+/// once per process, whatever resolver registered the service, and `.container` in the resolver where a
+/// resolution started. The engine resolves these registrations as unique; the resolver asks the cache first
+/// (see ``Resolver/optional(_:name:args:)``).
 final class ResolverInstanceCache: @unchecked Sendable {
     /// Whether instances are kept strongly, or (`.shared`) only while someone else holds them.
     enum Holding {
@@ -15,10 +16,19 @@ final class ResolverInstanceCache: @unchecked Sendable {
         weak var object: AnyObject?
     }
 
-    /// `.cached`'s instances, for every resolver in the process.
-    static let cached = ResolverInstanceCache(holding: .strongly)
-    /// `.shared`'s instances, for every resolver in the process.
-    static let shared = ResolverInstanceCache(holding: .weakly)
+    private static let scopesLock = NSLock()
+    nonisolated(unsafe) private static var scopes: [ObjectIdentifier: ResolverInstanceCache] = [:]
+
+    /// The instances `scope` keeps for every resolver in the process: strongly for a cache scope, weakly for a
+    /// shared one. Scope objects are static and live as long as the program, so their caches are never dropped.
+    static func of(_ scope: Scope, holding: Holding) -> ResolverInstanceCache {
+        scopesLock.withLock {
+            if let cache = scopes[ObjectIdentifier(scope)] { return cache }
+            let cache = ResolverInstanceCache(holding: holding)
+            scopes[ObjectIdentifier(scope)] = cache
+            return cache
+        }
+    }
 
     let holding: Holding
     /// Guards the tables, never held while a factory runs.
@@ -81,16 +91,19 @@ final class ResolverInstanceCache: @unchecked Sendable {
 final class ResolverKeptScopes: @unchecked Sendable {
     /// Which of Resolver's caching scopes a registration uses.
     enum Kind {
-        case cached, shared, container
+        /// A cache or shared scope object: its instances, for every resolver.
+        case process(ResolverInstanceCache)
+        /// `.container`: the resolver's own.
+        case container
 
         /// Resolver's scope objects that are kept here; any other scope is the engine's.
         init?(_ scope: Scope) {
-            if scope === Scope.cached {
-                self = .cached
-            } else if scope === Scope.shared {
-                self = .shared
-            } else if scope === Scope.container {
+            if scope === Scope.container {
                 self = .container
+            } else if scope is Scope.Cached {
+                self = .process(.of(scope, holding: .strongly))
+            } else if scope is Scope.Shared {
+                self = .process(.of(scope, holding: .weakly))
             } else {
                 return nil
             }

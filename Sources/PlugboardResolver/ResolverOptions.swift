@@ -40,6 +40,12 @@ public struct ResolverOptions<Service>: Sendable {
         return self
     }
 
+    /// The `.container` scope, given as Resolver's type: `.scope(ResolverScopeContainer())`.
+    @discardableResult
+    public func scope(_ scope: ResolverScopeContainer) -> Self {
+        self.scope(Scope.container)
+    }
+
     /// Also registers this service as `type` (usually a protocol it conforms to), optionally under `name`.
     ///
     /// As in Resolver, `type` resolves the service's unnamed registration, even when this one has a name:

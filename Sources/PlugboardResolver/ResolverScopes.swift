@@ -4,9 +4,51 @@ import Foundation
 /// `.container`, and caches of your own.
 public typealias ResolverScope = Scope
 
-/// Resolver's cache scope, for scopes of your own: `static let session = ResolverScopeCache()`, reset with
-/// `resolver.manager.reset(scope: .session)`.
+/// Resolver's cache scope, for scopes of your own: `static let session = ResolverScopeCache()`. As in Resolver,
+/// each is one cache for every resolver that registers with it (one instance per type and name), kept until
+/// its ``Scope/Cached/reset()``.
 public typealias ResolverScopeCache = Scope.Cached
+/// Resolver's graph scope: one instance per resolution graph, objects only.
+public typealias ResolverScopeGraph = Scope.Graph
+/// Resolver's shared scope: one instance for every resolver while someone else holds it.
+public typealias ResolverScopeShare = Scope.Shared
+/// Resolver's unique scope: a new instance on every resolution.
+public typealias ResolverScopeUnique = Scope.Unique
+
+/// Resolver's protocol of scopes, as its users name them: every scope can be reset, so that a logout can
+/// reset a list of them (`let sessionScopes: [any ResolverScopeType]`).
+///
+/// Plugboard's scopes are resolved by its engine, so a type of your own that conforms is not a scope a
+/// registration can use: declare scopes of your own as instances of ``ResolverScopeCache``,
+/// ``ResolverScopeShare`` or ``ResolverScopeGraph`` (in Resolver, too, `scope(_:)` takes its own class).
+public protocol ResolverScopeType: AnyObject, Sendable {
+    /// Drops the instances the scope keeps (nothing, for the scopes that keep none).
+    func reset()
+}
+
+extension Scope.Cached: ResolverScopeType {}
+extension Scope.Shared: ResolverScopeType {}
+extension Scope.Singleton: ResolverScopeType {}
+
+extension Scope.Graph: ResolverScopeType {
+    /// Does nothing: a graph keeps its instances only while one resolution runs.
+    public func reset() {}
+}
+
+extension Scope.Unique: ResolverScopeType {
+    /// Does nothing: a unique scope keeps no instance.
+    public func reset() {}
+}
+
+/// Resolver's container scope as a type: `.scope(ResolverScopeContainer())` is `.scope(.container)`, one
+/// instance per resolver where a resolution starts, cleared by that resolver's ``Resolver/cache``.
+public final class ResolverScopeContainer: ResolverScopeType {
+    /// A container scope; every one proxies to the resolver's own cache, as in Resolver.
+    public init() {}
+
+    /// Does nothing, as in Resolver: `resolver.cache.reset()` clears one resolver's instances.
+    public func reset() {}
+}
 
 extension Scope {
     /// Resolver's `.container`: one instance per resolver where a resolution starts (a child's registration

@@ -55,7 +55,7 @@ extension ResolverRootTests {
             #expect(container === resolver.resolve() as CompatSessionService)
             let session: CompatSessionService = resolver.resolve(name: "session")
             #expect(session === resolver.resolve(name: "session") as CompatSessionService)
-            resolver.manager.reset(scope: .compatSession)
+            ResolverScope.compatSession.reset()
             #expect(session !== resolver.resolve(name: "session") as CompatSessionService)
             #expect(container === resolver.resolve() as CompatSessionService, "another scope's cache stays")
         }

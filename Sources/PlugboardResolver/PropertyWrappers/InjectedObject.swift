@@ -2,23 +2,27 @@
     import SwiftUI
     import Combine
 
-    /// Resolver's `@InjectedObject`: resolves an `ObservableObject` view model from a ``Resolver`` and keeps
-    /// it as a `StateObject` for the view's lifetime.
+    /// Resolver's `@InjectedObject`: resolves an `ObservableObject` view model from a ``Resolver`` each time the
+    /// view's struct is made, and observes it as an `ObservedObject`, as Resolver 1.x does (iOS 13).
     ///
-    /// `StateObject` came with iOS 14, macOS 11, tvOS 14 and watchOS 7: the wrapper has the same floor, as
-    /// Factory's and Resolver's do.
-    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+    /// Because SwiftUI makes a view's struct again whenever its parent's body runs, the view model is resolved
+    /// again then too: register it with a scope that keeps it (`.shared`, `.cached`) for one per screen, or use
+    /// Factory's `@InjectedObject` (a `StateObject`, iOS 14) from `Plugboard`.
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
     @MainActor @propertyWrapper
     public struct InjectedObject<Service: ObservableObject>: DynamicProperty {
-        @StateObject private var service: Service
+        @ObservedObject private var service: Service
 
         /// Resolves `Service` (optionally named) from `container`, else from ``Resolver/root``.
         public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
-            _service = StateObject(wrappedValue: ResolverSource(name: name, container: container).resolve())
+            _service = ObservedObject(wrappedValue: ResolverSource(name: name, container: container).resolve())
         }
 
-        /// The view model.
-        public var wrappedValue: Service { service }
+        /// The view model; assigning one observes that one instead, as in Resolver.
+        public var wrappedValue: Service {
+            get { service }
+            mutating set { _service = ObservedObject(wrappedValue: newValue) }
+        }
 
         /// Bindings to the view model's properties.
         public var projectedValue: ObservedObject<Service>.Wrapper { $service }
