@@ -56,17 +56,40 @@ struct PlugboardProfilesPlugin: BuildToolPlugin {
 #if canImport(XcodeProjectPlugin)
     import XcodeProjectPlugin
 
-    /// The same for an Xcode app target (Build Phases > Run Build Tool Plug-ins): the profiles are the target's
-    /// files inside a folder named `Profiles`, and the JSON lands in the app bundle, where
-    /// `ProfileOptions.searchBundle(.main)` finds it.
+    /// The same for an Xcode app target (Build Phases > Run Build Tool Plug-ins). Xcode copies every file of a
+    /// target into its bundle, and flattens the plugin's JSON into the bundle's root, where
+    /// `ProfileOptions.searchBundle(.main)` finds it: a profile that is also a member of the target would be
+    /// copied beside its JSON ("Multiple commands produce" for a `.json`, PB302 at launch for a `.yaml`). So
+    /// the profiles stay out of the target, in a `Profiles` folder on disk, and the plugin reads them there:
+    /// `<project>/<target>/Profiles` if it exists, else `<project>/Profiles`.
     extension PlugboardProfilesPlugin: XcodeBuildToolPlugin {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            let files = target.inputFiles.map(\.url).filter {
-                $0.pathComponents.contains("Profiles") && Self.extensions.contains($0.pathExtension)
+            let members = target.inputFiles.map(\.url).filter(Self.isProfileMember)
+            guard members.isEmpty else {
+                for member in members {
+                    Diagnostics.error(
+                        "\(member.path): a profile folder or file is a member of target '\(target.displayName)', so "
+                            + "Xcode copies it into the app beside the JSON PlugboardProfilesPlugin makes of it; "
+                            + "remove its target membership (the plugin reads the Profiles folder from disk)")
+                }
+                return []
             }
+            let project = context.xcodeProject.directoryURL
+            let folder = [
+                project.appendingPathComponent(target.displayName).appendingPathComponent("Profiles"),
+                project.appendingPathComponent("Profiles"),
+            ].first { FileManager.default.fileExists(atPath: $0.path) }
+            guard let folder else { return [] }
             return try Self.commands(
-                for: files.sorted { $0.path < $1.path }, root: context.xcodeProject.directoryURL,
-                work: context.pluginWorkDirectoryURL, tool: context.tool(named: "PlugboardCLI").url)
+                for: Self.profiles(in: folder), root: project, work: context.pluginWorkDirectoryURL,
+                tool: context.tool(named: "PlugboardCLI").url)
+        }
+
+        /// A target member that is a profile (a file in a `Profiles` folder) or the folder itself, added as a
+        /// folder reference.
+        static func isProfileMember(_ url: URL) -> Bool {
+            if url.lastPathComponent == "Profiles" { return true }
+            return url.pathComponents.contains("Profiles") && extensions.contains(url.pathExtension)
         }
     }
 #endif
