@@ -211,6 +211,19 @@ case "lazy-reset":
     OrdersContainer.shared.manager.reset()
     orders("after-reload-reset")
 
+case "switch":
+    // A demo mode: the app switches its active profiles while it runs, to `demo` and back; a switch to a
+    // profile that does not exist is refused and changes nothing. Each step prints both containers' wiring.
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
+    let launched = ProfileSystem.activeProfiles
+    say(wiring("launched \(launched)"))
+    let demo = await ProfileSystem.switchProfiles(to: ["demo"])
+    say(wiring("demo applied=\(demo.isApplied) generation=\(demo.generation) \(ProfileSystem.activeProfiles)"))
+    let missing = ProfileSystem.switchProfilesNow(to: ["missing"])
+    say(wiring("missing applied=\(missing.isApplied) generation=\(missing.generation) \(ProfileSystem.activeProfiles)"))
+    let back = await ProfileSystem.switchProfiles(to: launched)
+    say(wiring("back applied=\(back.isApplied) generation=\(back.generation) \(ProfileSystem.activeProfiles)"))
+
 default:
     FileHandle.standardError.write(Data("unknown scenario \(scenario)\n".utf8))
     exit(2)

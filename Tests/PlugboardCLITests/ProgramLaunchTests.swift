@@ -206,6 +206,37 @@ import Testing
         #expect(run.errors.contains("app.yaml:4:23: error:"), "the refused reload's finding, logged")
     }
 
+    /// A program's demo mode, in a real launch: `ProfileSystem.switchProfiles(to:)` rewires both containers
+    /// and back; a switch to a profile that does not exist is refused, logged, and changes neither.
+    @Test func aProgramSwitchesItsProfilesWhileItRunsAndARefusedSwitchChangesNothing() throws {
+        let directory = CLI.temporaryDirectory()
+        try "plugboard: 1\ncontainers:\n  OrdersContainer:\n    store: { use: sql }\n".write(
+            toFile: directory + "/app.yaml", atomically: true, encoding: .utf8)
+        try """
+        plugboard: 1
+        containers:
+          OrdersContainer:
+            store: { use: memory }
+            retries: { value: 7 }
+          PaymentContainer:
+            gateway: { use: stub }
+        """.write(toFile: directory + "/demo.yaml", atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["switch", "--plugboard-profile", "app"], environment: ["PLUGBOARD_PROFILE_PATH": directory],
+            executable: "plugboard-launch-checks")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                launched ["app"]: orders.store=sql-store orders.retries=0 payment.gateway=code-gateway
+                demo applied=true generation=2 ["demo"]: orders.store=memory-store orders.retries=7 payment.gateway=stub-gateway
+                missing applied=false generation=2 ["demo"]: orders.store=memory-store orders.retries=7 payment.gateway=stub-gateway
+                back applied=true generation=3 ["app"]: orders.store=sql-store orders.retries=0 payment.gateway=code-gateway
+
+                """)
+        #expect(run.errors.contains("switched to profile demo (code) for OrdersContainer, PaymentContainer"))
+        #expect(run.errors.contains("switch to profile missing (code) refused"), "\(run.errors)")
+    }
+
     @Test func theExportedCatalogHasEveryListedContainerAndValidatesTheProfiles() throws {
         let directory = CLI.temporaryDirectory()
         let catalog = directory + "/catalog.json"

@@ -39,6 +39,44 @@ extension ProfileSystem {
         return reloader.reload()
     }
 
+    /// Makes `profiles` the active profiles while the program runs (a demo mode, a QA build's environment
+    /// menu, a server's maintenance wiring): they are read, merged, checked against every container the launch
+    /// listed and applied to all of them or to none, exactly as a ``reload()`` is, with its generation, outcome
+    /// and log line (`switched to profile demo (code) for ...`), and the instances the change reaches dropped.
+    ///
+    /// Applied, `profiles` stay active for later reloads and the watcher until the next switch; refused (a
+    /// profile that does not exist, or one that is wrong for a container), nothing changes, the active profiles
+    /// included. An empty list switches to no profile: the code's wiring, with the launch's setting overrides.
+    /// The switch lasts until the program ends: to keep it across launches, store the names and pass them as
+    /// ``ProfileOptions/profiles`` at the next launch, where a profile chosen in code wins.
+    ///
+    /// - Returns: What the switch did: applied, unchanged (the profiles read the same as the running ones) or
+    ///   refused, with its generation.
+    @discardableResult
+    public static func switchProfiles(to profiles: [String]) async -> ReloadOutcome {
+        guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
+        let selection = self.selection(profiles)
+        return await reloader.offThePool { _ in reloader.reload(selecting: selection) }
+    }
+
+    /// The synchronous form of ``switchProfiles(to:)``, on the calling thread.
+    @discardableResult
+    public static func switchProfilesNow(to profiles: [String]) -> ReloadOutcome {
+        guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
+        return reloader.reload(selecting: selection(profiles))
+    }
+
+    /// The names of the active profiles, in the order they merge: the launch's until a switch applies others;
+    /// empty before a launch and when none is active.
+    public static var activeProfiles: [String] {
+        reloader?.activeProfiles ?? []
+    }
+
+    /// What a switch to `profiles` chooses: the program's code chose them.
+    private static func selection(_ profiles: [String]) -> ProfileSelection {
+        profiles.isEmpty ? .nothing : ProfileSelection(names: profiles, source: .code)
+    }
+
     /// Where reloads stand: the running generation, the last attempt, consecutive failures and whether the
     /// newest files are refused. Nil before the launch, and when the launch applied nothing a reload could
     /// change (it wrote the catalog, or it was refused and stopped the program).

@@ -6,11 +6,14 @@ enum ReloadLog {
     ///
     /// `reruns`: how many times a container's change was made again over the program's writes to factories it
     /// had staged (see ``ContainerManager/publishingTogether(expecting:dropping:_:)``); named when not zero.
+    /// `switched`: the attempt made other profiles active (`switched to profile demo (code) for ...`).
     static func appliedLine(
-        _ launch: ProfileLaunch, generation: Int, changed: [String], reruns: Int = 0, options: ProfileOptions
+        _ launch: ProfileLaunch, generation: Int, changed: [String], reruns: Int = 0, switched: Bool = false,
+        options: ProfileOptions
     ) -> String {
         let files = launch.files.map { ProgramEdge.relative($0, to: options.workingDirectory) }
-        var line = "reloaded \(ProgramEdge.subject(launch)) for \(launch.containers.joined(separator: ", "))"
+        var line = "\(switched ? "switched to" : "reloaded") \(ProgramEdge.subject(launch)) for "
+        line += launch.containers.joined(separator: ", ")
         if !files.isEmpty { line += " from \(files.joined(separator: ", "))" }
         line += ": generation \(generation), \(ProgramEdge.changedFactories(changed))"
         line += ", content hash \(launch.contentHash)"
@@ -20,8 +23,8 @@ enum ReloadLog {
 
     /// `reload of profile staging (--plugboard-profile) refused (2 errors): OrdersContainer, PaymentContainer
     /// keep generation 1`
-    static func refusedLine(_ launch: ProfileLaunch, generation: Int, errors: Int) -> String {
-        "reload of \(ProgramEdge.subject(launch)) refused (\(errors) error\(errors == 1 ? "" : "s")): "
+    static func refusedLine(_ launch: ProfileLaunch, generation: Int, errors: Int, switch: Bool = false) -> String {
+        "\(`switch` ? "switch to" : "reload of") \(ProgramEdge.subject(launch)) refused (\(errors) error\(errors == 1 ? "" : "s")): "
             + "\(launch.containers.joined(separator: ", ")) keep generation \(generation)"
     }
 }

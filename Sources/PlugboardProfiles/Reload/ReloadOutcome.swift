@@ -12,6 +12,11 @@ public enum ReloadOutcome: Sendable, Equatable {
     /// diagnostics are the launch's and `plugboard validate`'s for the same files.
     case refused(generation: Int, diagnostics: [Diagnostic])
 
+    /// Whether the attempt rewired the containers: `if await ProfileSystem.switchProfiles(to: ["demo"]).isApplied`.
+    public var isApplied: Bool {
+        if case .applied = self { true } else { false }
+    }
+
     /// The generation running after this attempt.
     public var generation: Int {
         switch self {

@@ -11,8 +11,9 @@ package final class RunningProfiles: @unchecked Sendable {
     let declared: [DeclarationCollector.Declared]
     let program: ProgramDeclarations
     let options: ProfileOptions
-    /// The active profiles: chosen at launch, never changed by a reload.
-    let selection: ProfileSelection
+    /// The active profiles: the launch's, until a switch (``reload(selecting:)``) applies others. Guarded by
+    /// the reload lock.
+    private var selection: ProfileSelection
 
     /// Serializes reloads, and guards everything below but ``snapshot``.
     private let lock = NSLock()
@@ -158,12 +159,30 @@ package final class RunningProfiles: @unchecked Sendable {
         reload(unless: { false })!
     }
 
+    /// A reload of `selection` instead of the active profiles: applied (or unchanged), they are the active
+    /// profiles from then on, for later reloads and the watcher too; refused, nothing changes, the active
+    /// profiles included.
+    package func reload(selecting selection: ProfileSelection) -> ReloadOutcome {
+        reload(unless: { false }, selecting: selection)!
+    }
+
+    /// The active profiles' names.
+    package var activeProfiles: [String] { current.selection.names }
+
     /// ``reload()``, unless `stopped` says so just before anything changes (a watcher whose service is shutting
     /// down), or a file it read is not the one `waitedOn` describes (a watcher's look: the read caught the file
     /// being written or replaced since): then nothing is applied, recorded or published, and the result is nil.
-    package func reload(unless stopped: () -> Bool, waitedOn: [String: FileIdentity]? = nil) -> ReloadOutcome? {
+    package func reload(
+        unless stopped: () -> Bool, waitedOn: [String: FileIdentity]? = nil, selecting: ProfileSelection? = nil
+    ) -> ReloadOutcome? {
         lock.lock()
-        let outcome = reloadLocked(unless: stopped, waitedOn: waitedOn)
+        let chosen = selecting ?? selection
+        switching = chosen != selection
+        let outcome = reloadLocked(unless: stopped, waitedOn: waitedOn, selection: chosen)
+        switch outcome {
+        case .applied, .unchanged: selection = chosen
+        case .refused, nil: break
+        }
         publishSnapshot()
         let lines = pendingLog
         pendingLog = []
@@ -186,8 +205,12 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// Lines a reload logs once it has released the lock.
     private var pendingLog: [(Logger.Level, String)] = []
+    /// Whether the attempt under way switches the active profiles (its log lines say so).
+    private var switching = false
 
-    private func reloadLocked(unless stopped: () -> Bool, waitedOn: [String: FileIdentity]?) -> ReloadOutcome? {
+    private func reloadLocked(
+        unless stopped: () -> Bool, waitedOn: [String: FileIdentity]?, selection: ProfileSelection
+    ) -> ReloadOutcome? {
         let started = Date()
         let (candidate, entries) = parsed.reusing {
             ProfileLaunch.prepare(against: program, options: options, selection: selection)
@@ -200,6 +223,8 @@ package final class RunningProfiles: @unchecked Sendable {
         newestIdentities = candidate.readIdentities
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
         if running.isApplied && candidate.inputsHash == running.inputsHash {
+            // A switch to profiles that read the same: the wiring stays, and the names are the new ones.
+            if candidate.selection != running.selection { running = candidate }
             return settle(.unchanged(generation: state.generation))
         }
         let fingerprints = Self.fingerprints(of: candidate)
@@ -272,7 +297,8 @@ package final class RunningProfiles: @unchecked Sendable {
             (
                 .info,
                 ReloadLog.appliedLine(
-                    candidate, generation: state.generation, changed: names, reruns: reruns, options: options)
+                    candidate, generation: state.generation, changed: names, reruns: reruns, switched: switching,
+                    options: options)
             ))
         return settle(outcome)
     }
@@ -307,8 +333,12 @@ package final class RunningProfiles: @unchecked Sendable {
 
     private func refuse(_ candidate: ProfileLaunch, _ diagnostics: [Diagnostic]) -> ReloadOutcome {
         state.refused += 1
-        state.consecutiveFailures += 1
-        state.isDegraded = true
+        // A refused switch leaves the running profiles as they were, and they are not what is wrong: the
+        // program is not degraded by it.
+        if !switching {
+            state.consecutiveFailures += 1
+            state.isDegraded = true
+        }
         let outcome = ReloadOutcome.refused(generation: state.generation, diagnostics: diagnostics)
         state.lastOutcome = outcome
         // The same broken content, seen again by every poll until someone fixes it, is logged once.
@@ -318,7 +348,11 @@ package final class RunningProfiles: @unchecked Sendable {
                 pendingLog.append((.error, "\(ProgramEdge.shown(diagnostic, options: options))"))
             }
             let errors = diagnostics.filter { $0.severity == .error }.count
-            pendingLog.append((.error, ReloadLog.refusedLine(candidate, generation: state.generation, errors: errors)))
+            pendingLog.append(
+                (
+                    .error,
+                    ReloadLog.refusedLine(candidate, generation: state.generation, errors: errors, switch: switching)
+                ))
         }
         return outcome
     }
