@@ -178,7 +178,12 @@ struct XCUIElementQuery {
 struct XCUIElement {
     var exists: Bool { true }
 }
-// stub: View Text PreviewProvider
+// stub: notes
+extension ProfileOptions {
+    /// The iOS article's options, which its later snippets use.
+    static var notes: ProfileOptions { ProfileOptions() }
+}
+// stub: View Text PreviewProvider ViewBuilder
 /// SwiftUI's, which only Apple's systems have: what the preview snippets use.
 @MainActor protocol View {
     associatedtype Body: View
@@ -194,4 +199,11 @@ struct Text: View {
 @MainActor protocol PreviewProvider {
     associatedtype Previews: View
     static var previews: Previews { get }
+}
+/// What a `#Preview`'s closure is (`.ci/doc-snippets` turns the macro into a function built with it). Off
+/// SwiftUI the preview helpers return `Void`, which stands for their `EmptyView` here.
+@MainActor @resultBuilder enum ViewBuilder {
+    static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    static func buildExpression(_: Void) -> Text { Text("") }
+    static func buildBlock<each Content: View>(_ content: repeat each Content) -> Text { Text("") }
 }

@@ -2,6 +2,7 @@
 // `.ci/swiftui-api` type-checks it against Plugboard built with the stand-ins in `Stubs/`. Each statement of a
 // view builder must be a `View`, so a preview helper that returned anything else would fail here.
 import Plugboard
+import PlugboardProfiles
 import SwiftUI
 
 protocol API: Sendable { var name: String { get } }
@@ -74,6 +75,14 @@ func profilePreview() -> some View {
     Container.shared.api { MockAPI() }
     Container.preview { $0.api.register { MockAPI() } }
     Container.shared.preview { $0.api.register { MockAPI() } }
+    ProfileView()
+}
+
+/// A preview per profile: the profile's call is a statement of the view builder, and Factory's helpers after it.
+@MainActor @ViewBuilder
+func emptyListPreview() -> some View {
+    ProfileSystem.preview("empty", in: Container.shared, AppContainer.shared)
+    Container.shared.api.preview { MockAPI() }
     ProfileView()
 }
 
