@@ -1,11 +1,13 @@
 import Foundation
 import Plugboard
 import PlugboardProfiles
+import PlugboardTesting
 import Testing
 
 /// `ProfileSystem.preview`: each SwiftUI preview names the profile it shows, for every container its views
-/// resolve from; one preview's profile or mocks never leak into the next one shown in the same process.
-@Suite struct PreviewProfileTests {
+/// resolve from; one preview's profile or mocks never leak into the next one shown in the same process. The
+/// `.container` trait keeps its singleton resets to these tests.
+@Suite(.container) struct PreviewProfileTests {
     /// Profiles for both containers of the reload tests' program: an empty state and an error state.
     static func writeProfiles() throws -> ProfileOptions {
         let directory = Fixtures.temporaryDirectory()
