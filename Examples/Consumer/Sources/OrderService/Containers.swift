@@ -30,6 +30,13 @@ public struct StubGateway: PaymentGateway {
     public var name: String { "stub" }
 }
 
+#if DEBUG
+    /// Records charges instead of making them: for tests and local runs, never shipped.
+    public struct RecordingGateway: PaymentGateway {
+        public var name: String { "recording" }
+    }
+#endif
+
 /// Card payments through the payment provider's HTTP API, with the API key the deployment provides.
 public struct CardGateway: PaymentGateway {
     public struct Settings: Decodable, Sendable {
@@ -80,12 +87,16 @@ public final class PaymentContainer: SharedContainer, AutoRegistering {
     public var gateway: Factory<any PaymentGateway> { self { StubGateway() } }
 
     public func autoRegister() {
-        applyProfile(
-            gateway.choices([
-                "stub": .make { StubGateway() },
-                "card": .settings(CardGateway.Settings.self) { CardGateway(settings: $0) },
-            ])
-        )
+        var gateways: [String: Implementation<any PaymentGateway>] = [
+            "stub": .make { StubGateway() },
+            "card": .settings(CardGateway.Settings.self) { CardGateway(settings: $0) },
+        ]
+        #if DEBUG
+            // A test double that only debug builds have: a profile that names it is refused by the release
+            // build, and so by `swift package plugboard-validate`, which checks the release build's catalog.
+            gateways["recording"] = .make { RecordingGateway() }
+        #endif
+        applyProfile(gateway.choices(gateways))
     }
 }
 
