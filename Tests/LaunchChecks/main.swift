@@ -80,6 +80,27 @@ final class WarmingContainer: SharedContainer, AutoRegistering {
     }
 }
 
+/// A fourth container, for the `promises` scenario: three `promised()` factories, one a profile must provide,
+/// one the code registers in `autoRegister()`, one the program registers later (after a login).
+final class AccountsContainer: SharedContainer, AutoRegistering {
+    @TaskLocal static var shared = AccountsContainer()
+    let manager = ContainerManager()
+
+    var accountLoader: Factory<String?> { promised() }
+    var ledger: Factory<String?> { promised() }
+    var session: Factory<String?> { promised() }
+
+    func autoRegister() {
+        ledger.register { "code-ledger" }
+        applyProfile(
+            accountLoader.choices(["live": { "live-loader" }, "demo": { "demo-loader" }]),
+            ledger.choices(["remote": { "remote-ledger" }]),
+            session.choices(["guest": { "guest-session" }]),
+            session.providedLater()
+        )
+    }
+}
+
 func show(_ label: String, _ orders: OrdersContainer, _ payment: PaymentContainer) {
     print(
         "\(label) orders.store=\(orders.store()) orders.retries=\(orders.retries()) payment.gateway=\(payment.gateway())"
@@ -210,6 +231,15 @@ case "lazy-reset":
     say("reload \(ProfileSystem.reloadNow())")
     OrdersContainer.shared.manager.reset()
     orders("after-reload-reset")
+
+case "promises":
+    // A program whose accounts container promises factories: a profile that provides none of them is refused
+    // for the one nothing else provides, and warned for the one the program registers later.
+    ProfileSystem.bootstrap(OrdersContainer.shared, AccountsContainer.shared, options: options)
+    let accounts = AccountsContainer.shared
+    say(
+        "accounts accountLoader=\(accounts.accountLoader() ?? "nil") ledger=\(accounts.ledger() ?? "nil") "
+            + "orders.store=\(OrdersContainer.shared.store())")
 
 case "switch":
     // A demo mode: the app switches its active profiles while it runs, to `demo` and back; a switch to a

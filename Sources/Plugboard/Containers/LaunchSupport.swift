@@ -22,6 +22,9 @@ extension ManagedContainer {
 }
 
 extension FactoryRegistration {
+    /// Whether the factory is `promised()`: nil until something registers it.
+    package var isPromised: Bool { isPromise }
+
     /// The factory's own definition as a closure that skips every registration and context (a profile's
     /// `default` inside `contexts`). It holds the definition only, not the manager.
     package var definition: @Sendable (P) -> T {

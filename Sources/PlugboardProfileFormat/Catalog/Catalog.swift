@@ -33,6 +33,9 @@ import Foundation
         /// The scope the factory's definition sets on every access (`custom` for one of the program's own):
         /// a profile's `scope` cannot take effect there.
         @_spi(Tools) public var definitionScope: String?
+        /// Set when the factory is `promised()` and the code's `autoRegister()` registered nothing for it: every
+        /// profile must provide it (`error`) or should (`warning`), as the code declared (PB410).
+        @_spi(Tools) public var unprovidedPromise: Diagnostic.Severity?
 
         /// A factory of `type`.
         @_spi(Tools) public init(type: String) {

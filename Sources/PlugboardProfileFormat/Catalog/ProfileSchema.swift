@@ -158,6 +158,11 @@ package enum ProfileSchema {
                                 "The scope the factory's definition sets on every access; a profile's scope cannot win over it.",
                             "type": "string",
                         ],
+                        "unprovidedPromise": [
+                            "description":
+                                "The factory is promised() and the code registers nothing for it: a profile that does not provide it is an error or a warning (PB410).",
+                            "enum": ["error", "warning"],
+                        ],
                     ],
                 ],
                 "implementation": [

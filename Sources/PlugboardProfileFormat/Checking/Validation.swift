@@ -215,6 +215,7 @@ import Foundation
     @_spi(Tools) public static func check(_ merged: MergedProfile, catalog: Catalog?) -> [Diagnostic] {
         if let catalog {
             return ProfileChecker.checkInParts(merged, against: CatalogSource(catalog))
+                + PromiseCheck.unprovided(in: merged, promises: PromiseCheck.promises(in: catalog))
         }
         var found: [Diagnostic] = []
         for (_, section) in merged.containers {

@@ -162,6 +162,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let scopeWithoutEffect = DiagnosticCode("PB408", "scope-without-effect")
     /// (Validator) a value whose type checks it further when the program decodes it at launch.
     package static let checkedByProgram = DiagnosticCode("PB409", "checked-at-launch", .warning)
+    /// A `promised()` factory that neither the code's registrations nor the profile provides (`use:`); an error
+    /// or a warning, as the code declared.
+    package static let unprovidedPromise = DiagnosticCode("PB410", "unprovided-promise")
 
     /// (Deployment) a setting override whose variable or argument names no setting: an unknown field, a path
     /// too short or too long, a name that matches two declared names once case is ignored.
@@ -189,7 +192,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         ambiguousScalar, unknownContext, nestedContextEntry,
         profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
-        noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram,
+        noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram, unprovidedPromise,
         invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag,
         singletonAlreadyBuilt, noLaunch,
     ]

@@ -133,7 +133,8 @@ extension ManagedContainer {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
             ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
         }
-        let program = ProgramDeclarations([name: live])
+        let program = ProgramDeclarations([name: live]).withUnprovidedPromises(
+            of: [DeclarationCollector.Declared(name: name, live: live, container: self)])
         let parsed = ParsedFiles()
         var (launch, entries) = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
@@ -184,7 +185,8 @@ extension ManagedContainer {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
             ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
         }
-        let program = ProgramDeclarations([name: live])
+        let program = ProgramDeclarations([name: live]).withUnprovidedPromises(
+            of: [DeclarationCollector.Declared(name: name, live: live, container: self)])
         var (launch, entries) = ProfileLaunch.prepare(
             against: program, options: options, onlySectionsOf: overridden ? [name] : nil)
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)

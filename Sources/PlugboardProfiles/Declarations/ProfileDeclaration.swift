@@ -36,6 +36,9 @@ final class FactoryDeclaration: Sendable {
     let edit: Edit
     /// What a reload does to the instance the factory's scope keeps (nil: drop it when the change reaches it).
     let reload: KeptInstanceReload?
+    /// For a `promised()` factory, what a profile that does not provide it gets when the code's `autoRegister()`
+    /// registered nothing for it (PB410): an error, or a warning once the code said it registers it later.
+    let promise: Diagnostic.Severity?
 
     typealias Edit =
         @Sendable (
@@ -45,7 +48,7 @@ final class FactoryDeclaration: Sendable {
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
         definitionScope: String?, slotID: Int, edit: @escaping Edit,
-        reload: KeptInstanceReload? = nil
+        reload: KeptInstanceReload? = nil, promise: Diagnostic.Severity? = nil
     ) {
         self.key = key
         self.type = type
@@ -55,6 +58,7 @@ final class FactoryDeclaration: Sendable {
         self.slotID = slotID
         self.edit = edit
         self.reload = reload
+        self.promise = promise
     }
 
     /// One implementation, its factory's type erased. Its settings' type is named and its shape worked out
@@ -97,7 +101,7 @@ final class FactoryDeclaration: Sendable {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
             value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, edit: edit,
-            reload: other.reload ?? reload)
+            reload: other.reload ?? reload, promise: [promise, other.promise].compactMap { $0 }.min())
     }
 
     /// The catalog entry.
@@ -133,7 +137,7 @@ extension Factory {
 
     func declaration(
         implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?,
-        reload: KeptInstanceReload? = nil
+        reload: KeptInstanceReload? = nil, promise: Diagnostic.Severity = .error
     ) -> FactoryDeclaration {
         let factory = self
         return FactoryDeclaration(
@@ -153,7 +157,14 @@ extension Factory {
                         (context, closure.isDefinition ? ClosureBoxing().box(target.definition) : closure.box)
                     })
             },
-            reload: reload)
+            reload: reload, promise: registration.isPromised ? promise : nil)
+    }
+
+    /// Declares that the code registers this `promised()` factory itself, later than `autoRegister()` (after a
+    /// login, say), where the launch and `plugboard validate` cannot see it: a profile that does not provide it
+    /// gets a warning (PB410), not an error.
+    public func providedLater() -> ProfileDeclaration {
+        ProfileDeclaration(content: .factory(declaration(implementations: [:], value: nil, promise: .warning)))
     }
 }
 
@@ -203,6 +214,6 @@ extension ParameterFactory {
                             contexts: contexts.map { context, closure in
                                 (context, closure.isDefinition ? boxing.box(target.definition) : closure.box)
                             })
-                    })))
+                    }, promise: registration.isPromised ? .error : nil)))
     }
 }

@@ -34,7 +34,8 @@ final class DeclarationCollector: @unchecked Sendable {
     /// The program's declarations: per container name, the first instance's.
     var program: ProgramDeclarations {
         var byName: [String: LiveDeclarations] = [:]
-        for entry in all where byName[entry.name] == nil { byName[entry.name] = entry.live }
-        return ProgramDeclarations(byName)
+        let declared = all
+        for entry in declared where byName[entry.name] == nil { byName[entry.name] = entry.live }
+        return ProgramDeclarations(byName).withUnprovidedPromises(of: declared)
     }
 }

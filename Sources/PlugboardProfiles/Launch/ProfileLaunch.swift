@@ -120,9 +120,11 @@ public struct ProfileLaunch: Sendable {
             overrideDiagnostics += OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
             launch.overrides = merged.overrides
         }
-        let (entries, checkDiagnostics) = SecretResolver.$current.withValue(launch.secrets) {
+        var (entries, checkDiagnostics) = SecretResolver.$current.withValue(launch.secrets) {
             log.noting { ProfileChecker.check(merged, against: program, containers: sections) }
         }
+        let promises = program.promises.filter { sections?.contains($0.container) ?? true }
+        checkDiagnostics += PromiseCheck.unprovided(in: merged, promises: promises)
         launch.inputFiles = log.all
         launch.lookups = log.lookups
         launch.readIdentities = log.readIdentities

@@ -8,6 +8,9 @@ struct ProgramDeclarations: ProgramSource {
     let containers: [String: LiveDeclarations]
     /// The built-in scopes and every container's custom ones: scope names are the program's, as in a catalog.
     let scopes: [String: Scope]
+    /// The `promised()` factories the code's `autoRegister()` registered nothing for: every profile must provide
+    /// them (PB410). Worked out by ``withUnprovidedPromises(of:)`` once the containers auto-registered.
+    private(set) var promises: [PromiseCheck.Promise] = []
 
     /// The declarations of `containers`; with `launch`, the custom scopes every container of its program declared.
     init(_ containers: [String: LiveDeclarations], launch: ProfileLaunch? = nil) {
@@ -48,10 +51,31 @@ struct ProgramDeclarations: ProgramSource {
     var scopeNames: [String] { Array(scopes.keys) }
     var containerNames: [String] { Array(containers.keys) }
 
+    /// These declarations with their unprovided promises: those of the first instance of each container in
+    /// `declared` whose container holds no registration for them. Asked once the containers' `autoRegister()`
+    /// ran and before any profile applied, so that a registration is the code's.
+    func withUnprovidedPromises(of declared: [DeclarationCollector.Declared]) -> ProgramDeclarations {
+        var program = self
+        var seen: Set<String> = []
+        for instance in declared where seen.insert(instance.name).inserted {
+            for (key, factory) in instance.live.factories {
+                guard let severity = factory.promise,
+                    !instance.container.manager.hasRegistration(factory.slotID)
+                else { continue }
+                program.promises.append(PromiseCheck.Promise(container: instance.name, key: key, severity: severity))
+            }
+        }
+        program.promises.sort { ($0.container, $0.key) < ($1.container, $1.key) }
+        return program
+    }
+
     /// The catalog of every container here: what `--plugboard-export-catalog` writes.
     var catalog: Catalog {
         var catalog = Catalog()
         for (name, live) in containers { catalog.merge(live.catalog(named: name)) }
+        for promise in promises {
+            catalog.containers[promise.container]?.factories[promise.key]?.unprovidedPromise = promise.severity
+        }
         return catalog
     }
 }
