@@ -44,6 +44,22 @@ extension Trait where Self == ProfileTrait {
             withContainer: trait.withFreshContainer)
     }
 
+    /// Runs each test with a fresh instance of each of `containers`, which all apply `profiles` (each its own
+    /// section of them) when they auto-register: one profile for every container a program lists with
+    /// `ProfileSystem.bootstrap`, as its launch applies it.
+    ///
+    /// ```swift
+    /// @Test(.profile("demo", containers: .binding(Container.$shared, Container.init),
+    ///                .binding(PaymentContainer.$shared, PaymentContainer.init)))
+    /// ```
+    public static func profile(_ profiles: String..., directories: [String] = [], containers: IsolatedContainer...)
+        -> Self
+    {
+        ProfileTrait(
+            override: ProfileOverride(profiles: profiles, directories: directories),
+            withContainer: ContainersTrait.containers(containers).withFreshContainers)
+    }
+
     /// Runs each test with a fresh instance of your own container that applies `profiles`.
     public static func profile<C: ManagedContainer>(
         _ profiles: String..., directories: [String] = [], container shared: TaskLocal<C>,
