@@ -22,6 +22,9 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Plugboard", targets: ["Plugboard"]),
+        // The same, as a dynamic library: for an app whose frameworks all use Plugboard, so that the process
+        // loads one engine (two static copies each have their own containers; Plugboard warns when it sees two).
+        .library(name: "PlugboardDynamic", type: .dynamic, targets: ["Plugboard"]),
         // Resolver's API (`Resolver`, its `Resolving` and property wrappers) on the same engine, for code
         // written for Resolver.
         .library(name: "PlugboardResolver", targets: ["PlugboardResolver"]),
@@ -182,6 +185,13 @@ let package = Package(
             resources: [.copy("Profiles")],
             swiftSettings: yamlCondition
         ),
+        // A program with two copies of the engine (its own and PlugboardDynamic's), which PlugboardCLITests runs.
+        .executableTarget(
+            name: "plugboard-engine-copies",
+            dependencies: ["Plugboard"],
+            path: "Tests/EngineCopies",
+            swiftSettings: strict
+        ),
         // A two-container program whose launches PlugboardCLITests runs as subprocesses.
         .executableTarget(
             name: "plugboard-launch-checks",
@@ -198,7 +208,7 @@ let package = Package(
             name: "PlugboardCLITests",
             dependencies: [
                 "PlugboardProfiles", "PlugboardProfileFormat", "PlugboardCLI", "plugboard-example",
-                "plugboard-launch-checks", "plugboard-greeter-example",
+                "plugboard-launch-checks", "plugboard-greeter-example", "plugboard-engine-copies",
             ],
             exclude: ["Fixtures"],
             swiftSettings: yamlCondition

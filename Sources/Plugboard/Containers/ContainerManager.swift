@@ -242,6 +242,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     @usableFromInline
     func runAutoRegister(_ container: any ManagedContainer) {
+        SecondEngineCopyWarning.checked
         if container.manager !== self {
             // A manager made on every read (`var manager: ContainerManager { ContainerManager() }`): as in
             // Factory, the definitions resolve, but nothing registered, cached or overridden on it can stick.
