@@ -242,7 +242,6 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     @usableFromInline
     func runAutoRegister(_ container: any ManagedContainer) {
-        SecondEngineCopyWarning.checked
         if container.manager !== self {
             // A manager made on every read (`var manager: ContainerManager { ContainerManager() }`): as in
             // Factory, the definitions resolve, but nothing registered, cached or overridden on it can stick.
@@ -254,6 +253,8 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
             setAutoRegistered(true)  // nothing to run: no need for the lock
             return
         }
+        // Past the fast path of a type seen before: the first container of this copy of the engine gets here.
+        SecondEngineCopyWarning.checked
         let thread = ThreadIdentity.current
         Self.autoRegisterLock.lock()
         defer { Self.autoRegisterLock.unlock() }
