@@ -21,6 +21,19 @@ public struct SQLStore: OrderStore {
     public var name: String { "sql \(settings.path)" }
 }
 
+/// Sends a customer the receipt of an order.
+public protocol ReceiptSender: Sendable {
+    var name: String { get }
+}
+
+public struct EmailReceipts: ReceiptSender {
+    public var name: String { "email" }
+}
+
+public struct NoReceipts: ReceiptSender {
+    public var name: String { "none" }
+}
+
 /// Charges customers.
 public protocol PaymentGateway: Sendable {
     var name: String { get }
@@ -66,6 +79,9 @@ public final class OrderContainer: SharedContainer, AutoRegistering {
 
     public var store: Factory<any OrderStore> { self { MemoryStore() } }
     public var maxItems: Factory<UInt> { self { 10 } }
+    /// Promised: the code registers none, so every profile says which (`plugboard validate` and the launch
+    /// refuse one that does not, PB410).
+    public var receipts: Factory<(any ReceiptSender)?> { promised() }
 
     public func autoRegister() {
         applyProfile(
@@ -73,7 +89,8 @@ public final class OrderContainer: SharedContainer, AutoRegistering {
                 "memory": .make { MemoryStore() },
                 "sql": .settings(SQLStore.Settings.self) { SQLStore(settings: $0) },
             ]),
-            maxItems.configurable()
+            maxItems.configurable(),
+            receipts.choices(["email": { EmailReceipts() }, "none": { NoReceipts() }])
         )
     }
 }
