@@ -6,7 +6,7 @@ public typealias ResolverScope = Scope
 
 /// Resolver's cache scope, for scopes of your own: `static let session = ResolverScopeCache()`. As in Resolver,
 /// each is one cache for every resolver that registers with it (one instance per type and name), kept until
-/// its ``Scope/Cached/reset()``.
+/// its `reset()`.
 public typealias ResolverScopeCache = Scope.Cached
 /// Resolver's graph scope: one instance per resolution graph, objects only.
 public typealias ResolverScopeGraph = Scope.Graph
