@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Fuzz targets for what reads untrusted files: the YAML path, the JSON path, the check against a catalog, and
 // the two formats against each other.
 // A package of its own (built with libFuzzer and AddressSanitizer, which the main package's builds must not
