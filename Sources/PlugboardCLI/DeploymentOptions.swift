@@ -28,13 +28,21 @@ struct DeploymentOptions: ParsableArguments {
     @Flag(help: "Check that every secret reference resolves here (env: in this environment and --env-file, file:).")
     var resolveSecrets = false
 
-    /// The overrides, by source, with the findings of files that are not NAME=VALUE.
-    func overrides() throws -> (overrides: [SettingOverride], secrets: SecretResolver?, diagnostics: [Diagnostic]) {
+    /// The overrides, by source, with the findings of files that are not NAME=VALUE and the warnings for
+    /// `PLUGBOARD_` variables the launch would not read (the settings of `catalog` spelled as
+    /// swift-configuration's environment provider reads them are known).
+    func overrides(catalog: Catalog?) throws -> (
+        overrides: [SettingOverride], secrets: SecretResolver?, diagnostics: [Diagnostic]
+    ) {
         var environment = ProcessInfo.processInfo.environment
         var overrides: [SettingOverride] = []
         var diagnostics: [Diagnostic] = []
+        let catalogSettings = { catalog.map { SettingOverride.settingPaths(in: $0).map(\.components) } ?? [] }
         if readsEnvironment {
             (overrides, diagnostics) = SettingOverride.fromEnvironment(environment)
+            diagnostics += LaunchVariables.unknown(
+                in: environment.keys, at: { SourcePosition(file: "$" + $0, line: 1, column: 2) },
+                settings: catalogSettings)
         }
         for file in environmentFiles {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -44,6 +52,8 @@ struct DeploymentOptions: ParsableArguments {
             overrides += read.overrides
             environment.merge(read.variables) { _, fromFile in fromFile }
             diagnostics += read.diagnostics
+            diagnostics += LaunchVariables.unknown(
+                in: read.variables.keys, at: { read.positions[$0]! }, settings: catalogSettings)
         }
         let arguments = SettingOverride.fromArguments(settings.flatMap { ["--set", $0] }, flag: "--set")
         return (

@@ -40,10 +40,11 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         try reportingToolErrors {
-            let (overrides, secrets, unread) = try deployment.overrides()
+            let catalog = try readCatalog(self.catalog)
+            let (overrides, secrets, unread) = try deployment.overrides(catalog: catalog)
             let merged = try SecretResolver.$current.withValue(secrets) {
                 try mergedProfile(
-                    names(profiles), directory: dir, catalog: try readCatalog(catalog), overrides: overrides,
+                    names(profiles), directory: dir, catalog: catalog, overrides: overrides,
                     found: unread)
             }
             let rows = Self.rows(merged)

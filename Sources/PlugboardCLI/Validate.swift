@@ -63,7 +63,7 @@ struct Validate: ParsableCommand {
             }
             let catalog = try readCatalog(self.catalog)
             let combinations = profile.map { names([$0]) }
-            let (overrides, secrets, unread) = try deployment.overrides()
+            let (overrides, secrets, unread) = try deployment.overrides(catalog: catalog)
             var validation = Validation.run(
                 files: files, catalog: catalog, combinations: combinations, overrides: overrides, secrets: secrets)
             if !unread.isEmpty {

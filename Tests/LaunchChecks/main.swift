@@ -128,6 +128,12 @@ case "stop":
     ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
 
+case "required":
+    // A program whose code's defaults must not serve: without a profile it stops instead of running on them.
+    options.requiresProfile = true
+    ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
+    show("shared", OrdersContainer.shared, PaymentContainer.shared)
+
 case "keep-defaults":
     options.failurePolicy = .keepDefaults
     ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)

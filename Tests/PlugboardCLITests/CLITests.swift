@@ -177,10 +177,14 @@ enum CLI {
         try
             "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics: { use: http, with: { url: \"https://x.example\", apiKey: \"env:PLUGBOARD_TESTS_UNSET\" } }\n"
             .write(toFile: directory + "/unset-secret.yaml", atomically: true, encoding: .utf8)
+        // A deployment's environment file with a misspelt variable (PLUGBOARD_PROFILES).
+        try "PLUGBOARD_PROFILES=production\n".write(
+            toFile: directory + "/deployment.env", atomically: true, encoding: .utf8)
         let profiles = CLI.packageRoot + "/Tests/PlugboardProfilesTests/Fixtures"
         let run = try CLI.run([
             "validate", profiles + "/hostile", profiles + "/profiles", directory, "--catalog", "rules-catalog.json",
             "--format", "json", "--resolve-secrets", "--set", "RulesContainer.analytics.uses=console",
+            "--env-file", directory + "/deployment.env",
         ])
         #expect(run.status == 1)
         let report = try JSONDecoder().decode(Report.self, from: Data(run.output.utf8))
@@ -188,8 +192,10 @@ enum CLI {
         // PB503 is about the program's own command line, which the validator never sees (LaunchFlagTests);
         // PB600 about a running program's singletons (ReloadTests).
         // PB115 only in a build without libyaml (JSONProfileLaunchTests); PB601 a reload without a launch
-        // (ReloadServiceTests); PB410 a catalog with an unprovided promise (PromisedFactoryTests).
+        // (ReloadServiceTests); PB410 a catalog with an unprovided promise (PromisedFactoryTests); PB305 a
+        // program that requires a profile launched without one (RequiredProfileTests).
         let launchOnly: Set = [
+            DiagnosticCode.noProfile.rawValue,
             DiagnosticCode.invalidLaunchFlag.rawValue, DiagnosticCode.singletonAlreadyBuilt.rawValue,
             DiagnosticCode.yamlUnavailable.rawValue, DiagnosticCode.noLaunch.rawValue,
             DiagnosticCode.unprovidedPromise.rawValue,
@@ -253,7 +259,10 @@ enum CLI {
     @Test func explainReportsProblemsWithExitStatusOne() throws {
         let run = try CLI.run(["explain", "orphan", "--dir", "mixed"])
         #expect(run.status == 1)
-        #expect(run.output == "mixed/orphan.yaml:2:17: error: profile 'nowhere' not found (searched mixed) [PB300]\n")
+        #expect(
+            run.output
+                == "mixed/orphan.yaml:2:17: error: profile 'nowhere' not found (searched mixed; the profiles there: base, orphan, staging, typo) [PB300]\n"
+        )
         #expect(try CLI.run(["explain", "base", "--dir", "nowhere"]).status == 2)
     }
 

@@ -87,7 +87,7 @@ import Testing
             not a variable
             PLUGBOARD__PaymentContainer__gateway__with__timeoutSeconds=5
             """
-        let (overrides, variables, diagnostics) = SettingOverride.fromEnvironmentFile(text, file: "prod.env")
+        let (overrides, variables, diagnostics, _) = SettingOverride.fromEnvironmentFile(text, file: "prod.env")
         #expect(overrides.map(\.value) == ["http", "5"])
         #expect(overrides[0].path[0].position == SourcePosition(file: "prod.env", line: 2, column: 21))
         #expect(overrides[1].valuePosition == SourcePosition(file: "prod.env", line: 5, column: 60))
@@ -209,5 +209,25 @@ import Testing
         #expect(!paths.contains("PaymentContainer.gateway.with"), "with is set field by field")
         let secrets = SettingOverride.settingPaths(in: Self.catalog).filter(\.isSecret).map(\.components)
         #expect(secrets == [["PaymentContainer", "gateway", "with", "apiKey"]], "read as a secret: never logged")
+    }
+
+    /// A `PLUGBOARD_` variable nothing reads is a warning with the one meant; the variables the launch reads,
+    /// overrides (checked on their own), and the catalog's settings as swift-configuration spells them are not.
+    @Test func aVariableNothingReadsIsAWarningNamingTheOneMeant() {
+        let names = [
+            "PLUGBOARD_PROFILES", "plugboard_profile_pat", "PLUGBOARD_DEBUG", "PLUGBOARD_PROFILE",
+            "PLUGBOARD_PROFILE_PATH", "PLUGBOARD_CONTEXT", "PLUGBOARD__PaymentContainer__gateway__use",
+            "PLUGBOARD_PaymentContainer__gateway__use", "PLUGBOARD_PAYMENT_CONTAINER_GATEWAY_WITH_TIMEOUT_SECONDS",
+            "HOME",
+        ]
+        let found = LaunchVariables.unknown(
+            in: names, at: { SourcePosition(file: "$" + $0, line: 1, column: 2) },
+            settings: { SettingOverride.settingPaths(in: Self.catalog).map(\.components) })
+        #expect(
+            found.map(\.description) == [
+                "$PLUGBOARD_DEBUG:1:2: warning: PLUGBOARD_DEBUG is not a variable Plugboard reads; Plugboard reads PLUGBOARD_PROFILE, PLUGBOARD_PROFILE_PATH, PLUGBOARD_CONTEXT and PLUGBOARD__... overrides [PB504]",
+                "$PLUGBOARD_PROFILES:1:2: warning: PLUGBOARD_PROFILES is not a variable Plugboard reads; did you mean PLUGBOARD_PROFILE? [PB504]",
+                "$plugboard_profile_pat:1:2: warning: plugboard_profile_pat is not a variable Plugboard reads; did you mean PLUGBOARD_PROFILE_PATH? [PB504]",
+            ])
     }
 }

@@ -140,6 +140,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let extendsTooDeep = DiagnosticCode("PB303", "extends-too-deep")
     /// (Validator) a profile that extends one with errors.
     package static let brokenParent = DiagnosticCode("PB304", "broken-parent")
+    /// No profile is active in a program that requires one (`ProfileOptions.requiresProfile`): it would run on
+    /// the code's defaults.
+    package static let noProfile = DiagnosticCode("PB305", "no-profile")
 
     // MARK: Against the program's declarations (PB4xx)
     /// A container the program does not declare.
@@ -177,6 +180,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// (Deployment) a Plugboard launch flag without its value, a `--plugboard-profile` that names no profile,
     /// or a misspelt `--plugboard-...` flag (`--plugboard-sett`).
     package static let invalidLaunchFlag = DiagnosticCode("PB503", "invalid-launch-flag")
+    /// (Deployment) a `PLUGBOARD_` variable that Plugboard does not read (`PLUGBOARD_PROFILES`): nothing it says
+    /// takes effect.
+    package static let unknownVariable = DiagnosticCode("PB504", "unknown-variable", .warning)
 
     /// (Reload) a reload would change the wiring of a singleton already built, or of a factory it was built
     /// from, and the program keeps its singletons (`ReloadOptions.builtSingletons`).
@@ -190,10 +196,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong, yamlUnavailable,
         unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,
         ambiguousScalar, unknownContext, nestedContextEntry,
-        profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent,
+        profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent, noProfile,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
         noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram, unprovidedPromise,
-        invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag,
+        invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag, unknownVariable,
         singletonAlreadyBuilt, noLaunch,
     ]
 }

@@ -40,10 +40,24 @@ import Foundation
             if let file = candidates.first { return .success(file) }
         }
         let searched = directories.isEmpty ? "no folders" : directories.map(Self.folderName).joined(separator: ", ")
+        let found = profileNames()
+        let there = found.isEmpty ? "no profile is there" : "the profiles there: \(found.joined(separator: ", "))"
+        let message = withSuggestion(
+            "profile '\(name)' not found (searched \(searched); \(there))", for: name, among: found)
         return .failure(
-            Diagnostic(
-                .profileNotFound, "profile '\(name)' not found (searched \(searched))",
-                at: position ?? SourcePosition(file: "<launch>", line: 1, column: 1)))
+            Diagnostic(.profileNotFound, message, at: position ?? SourcePosition(file: "<launch>", line: 1, column: 1)))
+    }
+
+    /// The names of the profiles on the search path, sorted, each once: what a "not found" lists.
+    package func profileNames() -> [String] {
+        var names: Set<String> = []
+        for directory in (firstDirectory.map { [$0] } ?? []) + directories {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for file in files where Self.extensions.contains((file as NSString).pathExtension) {
+                names.insert((file as NSString).deletingPathExtension)
+            }
+        }
+        return names.sorted()
     }
 
     /// Reads and checks one file against the format.

@@ -85,9 +85,10 @@ package struct SettingOverride: Sendable {
 
     /// The overrides of an environment file (`NAME=VALUE` lines, as Docker's `--env-file` and systemd read
     /// them; `#` comments, an `export ` prefix and quotes around the value allowed), with positions in the
-    /// file; the other variables it sets, for the secrets it may hold.
+    /// file; the other variables it sets, for the secrets it may hold, each with where its name is.
     package static func fromEnvironmentFile(_ text: String, file: String) -> (
-        overrides: [SettingOverride], variables: [String: String], diagnostics: [Diagnostic]
+        overrides: [SettingOverride], variables: [String: String], diagnostics: [Diagnostic],
+        positions: [String: SourcePosition]
     ) {
         var overrides: [SettingOverride] = []
         var variables: [String: String] = [:]
@@ -127,7 +128,7 @@ package struct SettingOverride: Sendable {
                     valuePosition: SourcePosition(file: file, line: offset + 1, column: column + name.count + 1)))
         }
         diagnostics += misspeltVariables(Array(positions.keys)) { positions[$0]! }
-        return (overrides, variables, diagnostics)
+        return (overrides, variables, diagnostics, positions)
     }
 
     /// The overrides among launch arguments: `--plugboard-set PATH=VALUE` and `--plugboard-set=PATH=VALUE`,

@@ -95,8 +95,16 @@ public struct ProfileLaunch: Sendable {
             override == nil ? SettingOverride.fromArguments(options.arguments) : ([], [])
         let argumentDiagnostics =
             (override == nil ? LaunchFlags.check(options.arguments) : []) + overrideArgumentDiagnostics
-        let (variables, variableDiagnostics) =
+        var (variables, variableDiagnostics) =
             override == nil ? SettingOverride.fromEnvironment(options.environment) : ([], [])
+        if override == nil {
+            variableDiagnostics += LaunchVariables.unknown(
+                in: options.environment.keys, at: { SourcePosition(file: "$" + $0, line: 1, column: 2) },
+                settings: { SettingOverride.settingPaths(in: program.catalog).map(\.components) })
+            if options.requiresProfile, selection.names.isEmpty {
+                variableDiagnostics.append(noProfile(in: library))
+            }
+        }
         var overrides = variables + arguments
         guard
             !selection.names.isEmpty || !overrides.isEmpty || !argumentDiagnostics.isEmpty
@@ -141,6 +149,18 @@ public struct ProfileLaunch: Sendable {
             launch.changedKeys[container] = checked.map(\.key)
         }
         return (launch, entries)
+    }
+
+    /// PB305: no profile is active where ``ProfileOptions/requiresProfile`` asks for one, with the profiles
+    /// `library` can find.
+    static func noProfile(in library: ProfileLibrary) -> Diagnostic {
+        let found = library.profileNames()
+        let there =
+            found.isEmpty ? "no profile is on the search path" : "profiles found: \(found.joined(separator: ", "))"
+        return Diagnostic(
+            .noProfile,
+            "no profile is active, and this program requires one rather than run on the code's defaults: name it with \(ProfileSelection.argument) NAME or \(ProfileSelection.environmentVariable)=NAME (\(there))",
+            at: SourcePosition(file: "<launch>", line: 1, column: 1))
     }
 
     /// The checked entries of `container` for one of its instances: this generation's merged profiles checked

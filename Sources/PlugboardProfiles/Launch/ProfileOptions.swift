@@ -29,6 +29,11 @@ public struct ProfileOptions: Sendable {
     public var searchesMainBundle = true
     /// What happens when an active profile has errors.
     public var failurePolicy: FailurePolicy = .stop
+    /// Whether a launch with no active profile (none chosen in code, by `--plugboard-profile`, by
+    /// `PLUGBOARD_PROFILE`, and no `default` profile) is refused (PB305) instead of running on the code's
+    /// defaults. False by default; a service whose code's defaults keep data in memory sets it, so that a
+    /// deployment that forgot its profile stops at once instead of losing every write at the next restart.
+    public var requiresProfile = false
     /// Parser limits.
     public var limits: ParseLimits = .default
     /// The launch arguments (`--plugboard-profile`, `--plugboard-set`, `--plugboard-export-catalog`).

@@ -19,6 +19,11 @@ enum ProgramEdge {
             }
             if launch.selection.source != .none || !launch.overrides.isEmpty {
                 options.logger.info("\(appliedLine(launch, options: options))")
+            } else if !launch.containers.isEmpty {
+                // Said once, so that a deployment that forgot its profile shows it in its first lines.
+                options.logger.info(
+                    "no profile is active (no \(ProfileSelection.argument), \(ProfileSelection.environmentVariable) or default profile): \(launch.containers.joined(separator: ", ")) run on the code's defaults"
+                )
             }
         case .refused:
             // `profile staging was`, or `the setting overrides were` when no profile is active.
