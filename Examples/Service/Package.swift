@@ -45,9 +45,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The stores and the routes over HTTP (HummingbirdTesting), each test with fresh containers.
         .testTarget(
             name: "TodoServiceTests",
-            dependencies: ["TodoService", .product(name: "PlugboardProfilesTesting", package: plugboard)]
+            dependencies: [
+                "TodoService",
+                .product(name: "PlugboardProfilesTesting", package: plugboard),
+                .product(name: "PlugboardReloadService", package: plugboard),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

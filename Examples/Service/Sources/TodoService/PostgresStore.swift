@@ -1,14 +1,20 @@
 import Foundation
 import Logging
-import Plugboard
 import PlugboardProfiles
 import PostgresNIO
+import ServiceLifecycle
 
-/// The list in PostgreSQL: for staging and production. The client's connection pool runs in a task of its own
-/// for as long as the store lives. Every call answers within the profile's bounds: a database that is down,
-/// unreachable or refusing the password is a ``StoreError/unavailable(_:)`` (a 503) in seconds, and the store
-/// serves again as soon as the database does (the table is made on first success, not only at start).
-public final class PostgresStore: TodoStore {
+/// The list in PostgreSQL: for staging and production. The store is a swift-service-lifecycle `Service`: its
+/// connection pool runs while the program's service group runs it (from the store's build, through
+/// `FactoryServices`), and closes at the group's graceful shutdown, after the server has answered the requests
+/// in flight, or once a reload has replaced the store and no request can still be handed it.
+///
+/// Every call answers within the profile's bounds. A database that is down, unreachable or refusing the login
+/// is a ``StoreError/unavailable(_:)`` (a 503) in seconds, and the store serves again as soon as the database
+/// does (the table is made on first success, not only at start). Any other refusal (a role without the
+/// privileges the table needs, a full disk) is a ``StoreError/failed(_:)`` (a 500), logged with PostgreSQL's
+/// own message and SQLSTATE.
+public final class PostgresStore: TodoStore, Service {
     /// The `postgres` implementation's settings in a profile. The password is a reference (`env:`, `file:`),
     /// never a value, and prints as `Secret(file:..., redacted)`.
     public struct Settings: Decodable, Sendable {
@@ -17,6 +23,14 @@ public final class PostgresStore: TodoStore {
         public var database: String
         public var username: String
         public var password: Secret
+        /// Whether the connection is encrypted: `disable`, `prefer` (the default, as postgres-nio's: TLS when
+        /// the server offers it) or `require` (refuse a server without TLS). The server's certificate is
+        /// verified against the system's trust roots whenever TLS is used.
+        public var tls: TLSMode?
+        /// The most connections the pool opens (20 by default, as postgres-nio's).
+        public var maximumConnections: Int?
+        /// The connections the pool keeps open while idle (0 by default, as postgres-nio's).
+        public var minimumConnections: Int?
         /// How long opening a connection may take (2 s by default).
         public var connectTimeoutSeconds: Double?
         /// How long a request's whole database work may take, waiting for a connection included (5 s by
@@ -24,42 +38,53 @@ public final class PostgresStore: TodoStore {
         public var queryTimeoutSeconds: Double?
     }
 
+    /// The `tls` setting.
+    public enum TLSMode: String, Decodable, Sendable {
+        case disable, prefer, require
+    }
+
     private let client: PostgresClient
-    private let running: Task<Void, Never>
     private let logger: Logger
-    /// Where the pool connects, for the log line of its shutdown (never the password).
+    /// Where the pool connects, for log lines (never the password).
     private let address: String
     private let queryTimeout: Double
     private let table = TableSetup()
 
     public init(settings: Settings) {
+        let tls: PostgresClient.Configuration.TLS =
+            switch settings.tls ?? .prefer {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
         var configuration = PostgresClient.Configuration(
             host: settings.host, port: settings.port ?? 5432, username: settings.username,
-            password: settings.password.value, database: settings.database, tls: .disable)
+            password: settings.password.value, database: settings.database, tls: tls)
         configuration.options.connectTimeout = .milliseconds(Int64((settings.connectTimeoutSeconds ?? 2) * 1000))
+        if let maximum = settings.maximumConnections { configuration.options.maximumConnections = maximum }
+        if let minimum = settings.minimumConnections { configuration.options.minimumConnections = minimum }
         let logger = Logger(label: "postgres")
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
-        self.client = client
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         queryTimeout = settings.queryTimeoutSeconds ?? 5
         address = "\(settings.host):\(settings.port ?? 5432)/\(settings.database)"
-        running = Task { await client.run() }
     }
 
-    /// Closes the pool's connections: its run task ends when cancelled. A request still holding the store
-    /// afterwards gets a 503.
-    public func shutdown() async {
-        running.cancel()
-        await running.value
+    /// Runs the pool until the group's graceful shutdown (or the shutdown of this store alone, after a reload
+    /// replaced it); requests still holding the store afterwards get a 503.
+    public func run() async {
+        logger.info("postgres pool running (\(address))")
+        await client.run()
         logger.info("postgres pool shut down (\(address))")
     }
 
     public var name: String { "postgres" }
 
-    /// Runs `work` within the query bound, with the table made first if it is not yet.
+    /// Runs `work` within the query bound, with the table made first if it is not yet, and PostgreSQL's errors
+    /// sorted into the request's status.
     private func bounded<T: Sendable>(_ work: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T
     {
-        let (client, table) = (self.client, self.table)
+        let (client, table, logger, address) = (self.client, self.table, self.logger, self.address)
         return try await withDeadline(seconds: queryTimeout, "PostgreSQL") {
             do {
                 try await table.ensure(on: client)
@@ -68,10 +93,39 @@ public final class PostgresStore: TodoStore {
                 throw error
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let error as PSQLError {
+                throw Self.sorted(error, logger: logger, address: address)
             } catch {
-                throw StoreError.unavailable("PostgreSQL: \(String(reflecting: type(of: error)))")
+                logger.error("postgres request failed (\(address)): \(String(reflecting: error))")
+                throw StoreError.failed("PostgreSQL: \(error)")
             }
         }
+    }
+
+    /// The store error for `error`: the connection lost, the server going away or out of connections, or the
+    /// login refused, is unavailable; anything else PostgreSQL refused is a failure, logged with its message
+    /// and SQLSTATE (`42501` for a role without CREATE on the schema, as PostgreSQL 15 and later give a role
+    /// that does not own it).
+    static func sorted(_ error: PSQLError, logger: Logger, address: String) -> StoreError {
+        let lost: [PSQLError.Code] = [
+            .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
+        ]
+        if lost.contains(error.code) {
+            logger.warning("postgres unreachable (\(address)): \(error.code)")
+            return .unavailable("PostgreSQL cannot be reached (\(error.code))")
+        }
+        let state = error.serverInfo?[.sqlState] ?? "none"
+        let message = error.serverInfo?[.message] ?? "\(error.code)"
+        // 08: connection exception; 28: the login refused; 53300: too many connections; 57P01-03: shutting
+        // down or starting.
+        let unavailable =
+            state.hasPrefix("08") || state.hasPrefix("28") || ["53300", "57P01", "57P02", "57P03"].contains(state)
+        if unavailable {
+            logger.warning("postgres unavailable (\(address)): \(message) (SQLSTATE \(state))")
+            return .unavailable("PostgreSQL cannot serve: \(message) (SQLSTATE \(state))")
+        }
+        logger.error("postgres refused a request (\(address)): \(message) (SQLSTATE \(state))")
+        return .failed("the database refused the request (SQLSTATE \(state)); the service's log has its message")
     }
 
     public func add(title: String) async throws -> Todo {
@@ -81,7 +135,7 @@ public final class PostgresStore: TodoStore {
             for try await (id, title, done) in rows.decode((Int, String, Bool).self) {
                 return Todo(id: id, title: title, done: done)
             }
-            throw StoreError.noRowReturned
+            throw StoreError.failed("the database returned no row for the insert")
         }
     }
 
@@ -106,16 +160,12 @@ public final class PostgresStore: TodoStore {
         }
     }
 
-    /// One round trip within the bound.
+    /// One round trip within the bound, with the table made: a role that cannot make it is not ready.
     public func ping() async throws {
         _ = try await bounded { client in
             for try await value in try await client.query("SELECT 1").decode(Int.self) { return value }
             return 0
         }
-    }
-
-    deinit {
-        running.cancel()
     }
 }
 

@@ -6,6 +6,8 @@ public protocol RateLimiter: Sendable {
     var description: String { get }
     /// True when one more write is allowed now.
     func allow() -> Bool
+    /// The whole seconds until a refused write may go ahead: the 429's `Retry-After`.
+    func secondsUntilAllowed() -> Int
 }
 
 /// Every write goes ahead.
@@ -13,6 +15,7 @@ public struct Unlimited: RateLimiter {
     public init() {}
     public var description: String { "unlimited" }
     public func allow() -> Bool { true }
+    public func secondsUntilAllowed() -> Int { 0 }
 }
 
 /// At most `writesPerMinute` writes in each minute of the clock, for the whole service.
@@ -36,6 +39,12 @@ public final class FixedWindow: RateLimiter, @unchecked Sendable {
     }
 
     public var description: String { "fixed-window \(limit)/min" }
+
+    /// The window is the clock's minute: a refused write may go ahead when the next one begins.
+    public func secondsUntilAllowed() -> Int {
+        let now = Date().timeIntervalSince1970
+        return max(1, Int((60 - now.truncatingRemainder(dividingBy: 60)).rounded(.up)))
+    }
 
     public func allow() -> Bool {
         let minute = Int(Date().timeIntervalSince1970 / 60)

@@ -1,5 +1,6 @@
 import Plugboard
 import PlugboardProfiles
+import PlugboardReloadService
 
 /// Where the list is kept. The definition keeps the list in memory; each environment's profile chooses the
 /// implementation and its settings (`Profiles/*.yaml`).
@@ -20,8 +21,9 @@ public final class StoreContainer: SharedContainer, AutoRegistering {
                 "sqlite": .settings(SQLiteStore.Settings.self) { SQLiteStore(settings: $0) },
                 "postgres": .settings(PostgresStore.Settings.self) { PostgresStore(settings: $0) },
             ]),
-            // A store a reload replaces closes its pool once no request can still be handed it.
-            store.reloading(.rebuild) { await $0.shutdown() }
+            // A store that is a Service (PostgreSQL's pool) runs in the program's service group from its build;
+            // one a reload replaces is shut down once no request can still be handed it.
+            store.runsAsService()
         )
     }
 }

@@ -1,15 +1,16 @@
-/// Why a store could not do what a request asked.
-public enum StoreError: Error, CustomStringConvertible {
-    /// The database answered an insert without the row it made.
-    case noRowReturned
-    /// The database could not be reached, or did not answer within the bound the profile sets: the request gets
-    /// a 503, and the next one tries again.
+/// Why a store could not do what a request asked: the route turns each case into its status.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    /// The database could not be reached, or did not answer within the bound the profile sets, or refused the
+    /// service's login: a 503, which a load balancer retries elsewhere, and the next request tries again.
     case unavailable(String)
+    /// The database answered, and refused the request for a reason a retry does not fix (a missing privilege,
+    /// a full disk, a broken schema), or answered without the row it made: a 500 whose body says what failed.
+    /// The store has logged the database's own message and code.
+    case failed(String)
 
     public var description: String {
         switch self {
-        case .noRowReturned: "the database returned no row"
-        case .unavailable(let reason): reason
+        case .unavailable(let reason), .failed(let reason): reason
         }
     }
 }

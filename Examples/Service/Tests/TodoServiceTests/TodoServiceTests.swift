@@ -4,8 +4,8 @@ import Testing
 
 @testable import TodoService
 
-/// The service's parts without HTTP (`.ci/service` runs the binary over HTTP), each test with fresh
-/// containers, so tests run in parallel.
+/// The service's parts without HTTP (`RouteTests` sends requests; `.ci/service` runs the binary), each test
+/// with fresh containers, so tests run in parallel.
 @Suite(
     .container(StoreContainer.$shared, { StoreContainer() }),
     .container(TrafficContainer.$shared, { TrafficContainer() }))
@@ -36,6 +36,16 @@ struct TodoServiceTests {
         _ = try await first.add(title: "notebook")
         let second = SQLiteStore(settings: .init(path: path))
         #expect(try await second.all().map(\.title) == ["notebook"])
+    }
+
+    @Test func manyFirstUsesOfAnSQLiteStoreAtOnceAllSucceed() async throws {
+        let store = SQLiteStore(
+            settings: .init(path: NSTemporaryDirectory() + "todo-tests-\(UUID().uuidString)/t.sqlite"))
+        let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<20 { group.addTask { try await store.add(title: "item \(index)").id } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(ids) == Set(1...20), "one file, one table, every insert answered")
     }
 }
 
