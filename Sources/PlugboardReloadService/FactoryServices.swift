@@ -109,7 +109,9 @@ public final class FactoryServices: Service, @unchecked Sendable {
         }
         for member in early { continuation.yield(member) }
         await withGracefulShutdownHandler {
-            await withDiscardingTaskGroup { group in
+            // A plain task group (a discarding one needs macOS 14 / iOS 17): each instance's run is one child,
+            // and the group waits for all of them.
+            await withTaskGroup(of: Void.self) { group in
                 for await member in stream {
                     group.addTask { await member.run() }
                 }
