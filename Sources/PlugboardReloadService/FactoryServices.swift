@@ -110,10 +110,20 @@ public final class FactoryServices: Service, @unchecked Sendable {
         for member in early { continuation.yield(member) }
         await withGracefulShutdownHandler {
             // A plain task group (a discarding one needs macOS 14 / iOS 17): each instance's run is one child,
-            // and the group waits for all of them.
+            // and the group waits for all of them. Each runs detached, so that its one-service group does not
+            // inherit the program's graceful shutdown (a nested ServiceGroup would, and every instance would
+            // stop at once, in no order); the shutdown below stops them one by one, and a cancellation of this
+            // service still reaches them.
             await withTaskGroup(of: Void.self) { group in
                 for await member in stream {
-                    group.addTask { await member.run() }
+                    group.addTask {
+                        let running = Task.detached { await member.run() }
+                        await withTaskCancellationHandler {
+                            await running.value
+                        } onCancel: {
+                            running.cancel()
+                        }
+                    }
                 }
             }
         } onGracefulShutdown: {
