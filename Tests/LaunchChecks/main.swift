@@ -7,7 +7,7 @@ import Foundation
 import Logging
 import Plugboard
 import PlugboardConfiguration
-import PlugboardProfiles
+@_spi(Tools) import PlugboardProfiles
 import PlugboardReloadService
 import ServiceLifecycle
 

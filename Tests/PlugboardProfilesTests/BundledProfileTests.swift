@@ -13,7 +13,7 @@ import Testing
     /// and `workingDirectory` as `ProfileOptions` documents.
     func launch(
         _ profile: String, directories: [String] = [], workingDirectory: String = Fixtures.temporaryDirectory()
-    ) -> (ProfileLaunch, ShopContainer, LimitsContainer) {
+    ) -> (ProfileGeneration, ShopContainer, LimitsContainer) {
         var options = ProfileOptions(profiles: [profile], directories: directories, failurePolicy: .keepDefaults)
         options.arguments = []
         options.environment = [:]

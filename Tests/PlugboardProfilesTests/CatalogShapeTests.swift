@@ -87,7 +87,7 @@ import Testing
 
         // At launch the enum's own decoding refuses it: an error, never the validator's note.
         let report = RulesContainer().apply(["p"], directories: [directory])
-        #expect(!report.applied)
+        #expect(!report.isApplied)
         #expect(report.diagnostics.map(\.code) == [.invalidValue])
     }
 }

@@ -87,7 +87,7 @@ import Testing
         let before = container.state
         let keys = container.manager.knownKeys
         let report = container.apply(["hostile"], directories: [directory])
-        #expect(!report.applied)
+        #expect(!report.isApplied)
         #expect(report.diagnostics.first?.code.rawValue == expected[1])
         #expect(container.state == before)
         #expect(container.manager.knownKeys == keys)

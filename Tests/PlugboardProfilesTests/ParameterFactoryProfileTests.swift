@@ -10,7 +10,7 @@ final class AvatarContainer: ManagedContainer {
     let manager = ContainerManager()
     var avatar: ParameterFactory<Int, String> { self { "photo \($0)" } }
 
-    func apply(_ profile: String) -> ProfileReport {
+    func apply(_ profile: String) -> ProfileGeneration {
         var options = ProfileOptions(
             profiles: [profile], directories: [ParameterFactoryProfileTests.directory], failurePolicy: .keepDefaults)
         options.arguments = []
@@ -40,21 +40,21 @@ final class AvatarContainer: ManagedContainer {
     @Test func aProfileChoosesAParameterFactorysImplementation() {
         let container = AvatarContainer()
         let report = container.apply("placeholder")
-        #expect(report.applied, "\(report.diagnostics)")
+        #expect(report.isApplied, "\(report.diagnostics)")
         #expect(container.avatar(7) == "placeholder 7", "the implementation gets the parameter")
     }
 
     @Test func anUnknownImplementationIsRefused() {
         let container = AvatarContainer()
         let report = container.apply("typo")
-        #expect(!report.applied)
+        #expect(!report.isApplied)
         #expect(report.diagnostics.first?.message.contains("did you mean 'placeholder'?") == true)
         #expect(container.avatar(1) == "photo 1")
     }
 
     @Test func defaultInAContextIsTheDefinitionWithItsParameter() {
         let container = AvatarContainer()
-        #expect(container.apply("test-default").applied)
+        #expect(container.apply("test-default").isApplied)
         #expect(container.avatar(3) == "photo 3", "under swift test, the test context uses the definition")
     }
 }

@@ -31,7 +31,7 @@ import Testing
         if code == "PB207" {
             #expect(found?.severity == .warning)
         } else {
-            #expect(!report.applied)
+            #expect(!report.isApplied)
             #expect(container.state == before, "nothing half-applied")
         }
     }
@@ -82,8 +82,10 @@ import Testing
     @Test func aProfileChoosesImplementationsValuesAndScopes() {
         let container = RulesContainer()
         let report = container.apply(["base"])
-        #expect(report.applied)
-        #expect(report.changedFactories == ["analytics", "retries", "cache"], "in the order the file names them")
+        #expect(report.isApplied)
+        #expect(
+            report.changedFactories == ["RulesContainer.analytics", "RulesContainer.retries", "RulesContainer.cache"],
+            "in the order the file names them")
         #expect(container.analytics().name == "console")
         #expect(container.retries() == 3)
         #expect(container.cache().name == "memory")
@@ -113,7 +115,7 @@ import Testing
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let container = RulesContainer()
         let report = container.apply(["p"], directories: [directory])
-        #expect(report.applied, "\(report.diagnostics)")
+        #expect(report.isApplied, "\(report.diagnostics)")
         // Under `swift test` on Linux the test and device contexts are on: there the definition wins over `console`.
         #expect(container.analytics().name == (context.hasPrefix("arg") ? "console" : "code"))
     }
@@ -123,7 +125,7 @@ import Testing
         try "plugboard: 1\ncontainers:\n  RulesContainer:\n    analytics: { use: default, with: { url: x } }\n"
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let report = RulesContainer().apply(["p"], directories: [directory])
-        #expect(!report.applied)
+        #expect(!report.isApplied)
         #expect(
             report.diagnostics.map(\.description) == [
                 "\(directory)/p.yaml:4:38: error: `default` (the definition of RulesContainer.analytics) takes no settings (`with`) [PB406]"
@@ -137,7 +139,7 @@ import Testing
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let container = RulesContainer()
         let report = container.apply(["p"], directories: [directory])
-        #expect(report.applied, "\(report.diagnostics)")
+        #expect(report.isApplied, "\(report.diagnostics)")
         #expect(container.limits() == Limits(maxItems: 3, name: word))
         #expect(report.diagnostics.map(\.code) == [.ambiguousScalar])
         #expect(report.diagnostics.first?.severity == .warning)
@@ -148,7 +150,7 @@ import Testing
         try "plugboard: 1\ncontainers:\n  RulesContainer:\n    limits: { value: { maxItems: 3, name: true } }\n"
             .write(toFile: directory + "/p.yaml", atomically: true, encoding: .utf8)
         let report = RulesContainer().apply(["p"], directories: [directory])
-        #expect(!report.applied)
+        #expect(!report.isApplied)
         #expect(
             report.diagnostics.first?.message == "expected text, found the boolean true unquoted; quote it (\"true\")")
     }
@@ -156,7 +158,7 @@ import Testing
     @Test func aChildMayChangeOnlyTheSettingsOfItsParentsChoice() {
         let container = RulesContainer()
         let report = container.apply(["settings-only"])
-        #expect(report.applied, "\(report.diagnostics)")
+        #expect(report.isApplied, "\(report.diagnostics)")
         #expect(container.analytics().name == "http https://settings-only.example retries 0")
     }
 
@@ -169,7 +171,9 @@ import Testing
         let report = reversed.apply(["right", "left"])
         #expect(reversed.verbose() == true)
         #expect(
-            report.changedFactories == ["verbose", "analytics", "retries"], "in the order the profiles first name them")
+            report.changedFactories == [
+                "RulesContainer.verbose", "RulesContainer.analytics", "RulesContainer.retries",
+            ], "in the order the profiles first name them")
     }
 
     @Test func aMergedSectionKeepsTheOrderFactoriesAreFirstNamedIn() {
@@ -225,7 +229,7 @@ import Testing
         try? FileManager.default.copyItem(
             atPath: Fixtures.profiles + "/values.yaml", toPath: directory + "/values.yaml")
         let yaml = RulesContainer()
-        #expect(yaml.apply(["values"], directories: [directory]).applied)
+        #expect(yaml.apply(["values"], directories: [directory]).isApplied)
         #expect(yaml.apiBaseURL().absoluteString == "https://values.example/api")
         #expect(yaml.servers() == ["alpha", "beta"])
         #expect(yaml.limits() == Limits(maxItems: 10, name: "small"))
@@ -237,7 +241,7 @@ import Testing
         let directory = Fixtures.temporaryDirectory()
         try FileManager.default.copyItem(atPath: Fixtures.profiles + "/values.json", toPath: directory + "/values.json")
         let container = RulesContainer()
-        #expect(container.apply(["values"], directories: [directory]).applied)
+        #expect(container.apply(["values"], directories: [directory]).isApplied)
         #expect(container.retries() == 7)
         #expect(container.verbose() == false)
         #expect(container.servers() == ["one"])
@@ -257,7 +261,7 @@ import Testing
         // Without ProfileSystem.bootstrap, the container that applies is the whole program.
         let container = RulesContainer()
         let report = container.apply(["other-container"])
-        #expect(!report.applied)
+        #expect(!report.isApplied)
         let unknown = report.diagnostics.first { $0.code == .unknownContainer }
         #expect(
             unknown?.message
@@ -314,7 +318,7 @@ import Testing
         let container = RulesContainer()
         let report = container.apply(nil, directories: [Fixtures.profiles + "/duplicate"])
         #expect(report.selection.source == .none)
-        #expect(!report.applied)
+        #expect(report.isApplied && report.files.isEmpty && report.changedFactories.isEmpty, "nothing to change")
         #expect(container.retries() == 0)
     }
 

@@ -83,7 +83,7 @@ final class RulesContainer: ManagedContainer {
     func apply(
         _ names: [String]?, directories: [String] = [Fixtures.profiles], arguments: [String] = ["test"],
         environment: [String: String] = [:], workingDirectory: String = Fixtures.profiles, log: Lines? = nil
-    ) -> ProfileReport {
+    ) -> ProfileGeneration {
         var options = ProfileOptions(profiles: names, directories: directories, failurePolicy: .keepDefaults)
         options.arguments = arguments
         options.environment = environment

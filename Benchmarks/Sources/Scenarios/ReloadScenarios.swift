@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Plugboard
-import PlugboardProfiles
+@_spi(Tools) import PlugboardProfiles
 
 /// What each factory of the reload rows is configured with.
 public struct Knobs: Decodable, Sendable {

@@ -35,16 +35,19 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
 }
 
 /// The stable identity of each kind of finding.
-public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+///
+/// A program compares a finding's code with the named codes it branches on (`diagnostic.code == .profileNotFound`);
+/// every code, with its meaning and fix, is in `docs/diagnostics.md`.
+public struct DiagnosticCode: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `PB109`.
     public let rawValue: String
-    /// A short title (SARIF's rule name).
-    public let title: String
-    /// The severity findings of this kind have.
-    public let severity: Diagnostic.Severity
+    /// A short title (SARIF's rule name, and `docs/diagnostics.md`'s).
+    package let title: String
+    /// The severity findings of this kind have (a finding's own ``Diagnostic/severity`` is what counts).
+    package let severity: Diagnostic.Severity
 
     /// A code from its raw value; unknown raw values get a generic title.
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self = Self.all.first { $0.rawValue == rawValue } ?? DiagnosticCode(rawValue, "unknown", .error)
     }
 
@@ -130,8 +133,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let nestedContextEntry = DiagnosticCode("PB209", "invalid-context-entry")
 
     // MARK: Profiles and extends (PB3xx)
-    /// A profile that was asked for (or extended) does not exist.
-    package static let profileNotFound = DiagnosticCode("PB300", "profile-not-found")
+    /// A profile that was asked for (or extended) does not exist: a ``ProfileSelection`` or a switch named a
+    /// profile that is not on the search path.
+    public static let profileNotFound = DiagnosticCode("PB300", "profile-not-found")
     /// `extends` that loops back.
     package static let extendsCycle = DiagnosticCode("PB301", "extends-cycle")
     /// Two files with the same profile name in one folder.
@@ -142,7 +146,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let brokenParent = DiagnosticCode("PB304", "broken-parent")
     /// No profile is active in a program that requires one (`ProfileOptions.requiresProfile`): it would run on
     /// the code's defaults.
-    package static let noProfile = DiagnosticCode("PB305", "no-profile")
+    public static let noProfile = DiagnosticCode("PB305", "no-profile")
 
     // MARK: Against the program's declarations (PB4xx)
     /// A container the program does not declare.
@@ -174,9 +178,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let invalidOverride = DiagnosticCode("PB500", "invalid-override")
     /// (Deployment) a value where a secret is expected that is not a reference (`env:`, `file:`, `config:`).
     package static let invalidSecretReference = DiagnosticCode("PB501", "invalid-secret-reference")
-    /// (Deployment) a secret reference with no value where it was resolved: at launch, or with
-    /// `validate --resolve-secrets`.
-    package static let secretNotFound = DiagnosticCode("PB502", "secret-not-found")
+    /// (Deployment) a secret reference with no value where it was resolved: at launch, at a reload (a mounted
+    /// secret being rotated), or with `validate --resolve-secrets`.
+    public static let secretNotFound = DiagnosticCode("PB502", "secret-not-found")
     /// (Deployment) a Plugboard launch flag without its value, a `--plugboard-profile` that names no profile,
     /// or a misspelt `--plugboard-...` flag (`--plugboard-sett`).
     package static let invalidLaunchFlag = DiagnosticCode("PB503", "invalid-launch-flag")
@@ -186,12 +190,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
 
     /// (Reload) a reload would change the wiring of a singleton already built, or of a factory it was built
     /// from, and the program keeps its singletons (`ReloadOptions.builtSingletons`).
-    package static let singletonAlreadyBuilt = DiagnosticCode("PB600", "singleton-already-built")
+    public static let singletonAlreadyBuilt = DiagnosticCode("PB600", "singleton-already-built")
     /// (Reload) `ProfileSystem.reload()` in a program that launched no profiles to reload.
-    package static let noLaunch = DiagnosticCode("PB601", "no-launch")
+    public static let noLaunch = DiagnosticCode("PB601", "no-launch")
 
     /// Every code, in order.
-    public static let all: [DiagnosticCode] = [
+    package static let all: [DiagnosticCode] = [
         unreadable, tooLarge, empty, invalidUTF8, notUTF8, yamlSyntax, jsonSyntax, tabIndentation, alias, tag,
         multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong, yamlUnavailable,
         unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,

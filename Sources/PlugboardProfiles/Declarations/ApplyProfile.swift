@@ -1,38 +1,6 @@
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
 
-/// What applying the program's profiles did to one container.
-public struct ProfileReport: Sendable, Error {
-    /// The active profiles and what chose them.
-    public var selection: ProfileSelection
-    /// The files applied, parents first.
-    public var files: [String] = []
-    /// The keys of this container's factories the profiles changed, in the order the profiles first name them.
-    public var changedFactories: [String] = []
-    /// A hash of the applied files' contents (FNV-1a, 64 bits, hex), to tell versions apart in logs.
-    public var contentHash: String = ""
-    /// Every finding of the launch (warnings, and errors when the profiles were not applied).
-    public var diagnostics: [Diagnostic] = []
-    /// Whether profiles or setting overrides were applied to the container.
-    public var applied = false
-
-    /// Nothing applied, because no profile concerns the container (a test that named none, or a launch still
-    /// collecting declarations).
-    static var noProfile: ProfileReport {
-        ProfileReport(ProfileLaunch(outcome: .applied, selection: .nothing), changed: [])
-    }
-
-    /// The part of `launch` that concerns one container.
-    init(_ launch: ProfileLaunch, changed: [String]) {
-        selection = launch.selection
-        files = launch.files
-        changedFactories = changed
-        contentHash = launch.contentHash
-        diagnostics = launch.diagnostics
-        applied = launch.isApplied && (launch.selection.source != .none || !launch.overrides.isEmpty)
-    }
-}
-
 extension ManagedContainer {
     /// Declares what profiles may choose for this container, then applies the program's profiles to it.
     /// Call it in `autoRegister()`:
@@ -56,17 +24,31 @@ extension ManagedContainer {
     /// refused profile does. Later calls from its `autoRegister()` (after a `reset()`, in a new instance) apply
     /// that launch's running generation without reading anything again, and ``ProfileSystem/reload()`` reloads
     /// it. A call outside `autoRegister()` reads the files each time.
+    ///
+    /// - Parameters:
+    ///   - declarations: What profiles may choose for this container's factories (`choices`, `configurable`,
+    ///     `scope`).
+    ///   - options: Where profiles are found and what a refused one does, for a launch this call makes; after
+    ///     a bootstrap, the bootstrap's count.
+    /// - Returns: The generation as this container applied it: its changed factories are this container's, and
+    ///   it is refused, with the findings, when the profiles could not be applied here.
     @discardableResult
     public func applyProfile(_ declarations: ProfileDeclaration..., options: ProfileOptions = ProfileOptions())
-        -> ProfileReport
+        -> ProfileGeneration
     {
         applyProfile(declarations, options: options)
     }
 
-    /// The array form of ``applyProfile(_:options:)-(ProfileDeclaration...,_)``.
+    /// The array form of ``applyProfile(_:options:)-(ProfileDeclaration...,_)``, for declarations made in code
+    /// that builds a list.
+    ///
+    /// - Parameters:
+    ///   - declarations: What profiles may choose for this container's factories.
+    ///   - options: Where profiles are found and what a refused one does.
+    /// - Returns: The generation as this container applied it.
     @discardableResult
     public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
-        -> ProfileReport
+        -> ProfileGeneration
     {
         let name = containerName  // the type's name, reflected once per call
         let live = LiveDeclarations(declarations)
@@ -74,13 +56,13 @@ extension ManagedContainer {
         if let collector = DeclarationCollector.current {
             // The program's launch is collecting every container's declarations: it applies them all at once.
             collector.add(name, live, container: self)
-            return ProfileReport.noProfile
+            return .nothingApplied
         }
         let overridden = ProfileOverride.current != nil
         var (launch, revision) = ProfileSystem.currentRevision
         if !overridden && launch == nil && TestIsolation.isolatesProfiles {
             // A test that named no profile: the code's own registrations, whatever the shell says.
-            return ProfileReport.noProfile
+            return .nothingApplied
         }
         guard !overridden, var running = launch else {
             if !overridden && isRunningAutoRegister {
@@ -92,12 +74,12 @@ extension ManagedContainer {
         // A reload that lands while this applies the generation it read makes its own change to this container,
         // unless this overwrites it afterwards: apply again until the generation applied is still the running one.
         while true {
-            let report: ProfileReport
+            let report: ProfileGeneration
             switch running.entries(for: name, declaring: live) {
             case .success(let plan):
                 ProfileSystem.apply(
                     plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: running).scopes)
-                report = ProfileReport(running, changed: plan.map(\.key))
+                report = running.applied(to: name, changing: plan.map(\.key))
             case .failure(let mismatch):
                 report = Self.keepingDefaults(name, running, mismatch, options: options)
             }
@@ -111,13 +93,13 @@ extension ManagedContainer {
     /// `autoRegister()`), as a container made after a bootstrap applies the bootstrap's: nothing is read again.
     private func applyRunning(
         _ lazy: RunningProfiles, _ name: String, _ live: LiveDeclarations, _ options: ProfileOptions
-    ) -> ProfileReport {
+    ) -> ProfileGeneration {
         let running = lazy.current
         switch running.entries(for: name, declaring: live) {
         case .success(let plan):
             ProfileSystem.apply(
                 plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: running).scopes)
-            return ProfileReport(running, changed: plan.map(\.key))
+            return running.applied(to: name, changing: plan.map(\.key))
         case .failure(let mismatch):
             return Self.keepingDefaults(name, running, mismatch, options: lazy.options)
         }
@@ -127,16 +109,16 @@ extension ManagedContainer {
     /// this one container, recorded as its running profiles, which reloads reload and which later calls (a
     /// `reset()`, a new instance) apply without reading the files again.
     private func applyAloneAsTheLaunch(_ name: String, _ live: LiveDeclarations, options: ProfileOptions)
-        -> ProfileReport
+        -> ProfileGeneration
     {
         if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
-            ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
+            ProgramEdge.act(on: ProfileGeneration(outcome: outcome, selection: .nothing), options: options)
         }
         let program = ProgramDeclarations([name: live]).withUnprovidedPromises(
             of: [DeclarationCollector.Declared(name: name, live: live, container: self)])
         let parsed = ParsedFiles()
-        var (launch, entries) = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
+        var (launch, entries) = parsed.reusing { ProfilePipeline.prepare(against: program, options: options) }
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
         let plan = entries[name] ?? []
@@ -152,15 +134,15 @@ extension ManagedContainer {
             baselines: [ObjectIdentifier(self): baselines], parsed: parsed)
         let recorded = ProfileSystem.recordLazyLaunch(running, of: name)
         guard recorded === running else { return applyRunning(recorded, name, live, options) }
-        return ProfileReport(launch, changed: launch.changedKeys[name] ?? [])
+        return launch.applied(to: name, changing: launch.changedKeys[name] ?? [])
     }
 
     /// A container made after the launch that declares other choices than the launch checked (the program's
     /// doing, not the files'): it keeps the code's wiring, and the findings are logged where the program's
     /// launch logs. The process goes on, as it was running already.
     private static func keepingDefaults(
-        _ name: String, _ launch: ProfileLaunch, _ mismatch: ProfileError, options containerOptions: ProfileOptions
-    ) -> ProfileReport {
+        _ name: String, _ launch: ProfileGeneration, _ mismatch: ProfileError, options containerOptions: ProfileOptions
+    ) -> ProfileGeneration {
         let options = ProfileSystem.reloader?.options ?? containerOptions
         for diagnostic in mismatch.diagnostics {
             options.logger.error("\(ProgramEdge.shown(diagnostic, options: options))")
@@ -168,31 +150,28 @@ extension ManagedContainer {
         options.logger.error(
             "profiles were not applied to this \(name): it declares other choices than the one the running profiles were checked against; keeping the code's defaults"
         )
-        var report = ProfileReport(launch, changed: [])
-        report.diagnostics = mismatch.diagnostics
-        report.applied = false
-        return report
+        return launch.refused(by: mismatch.diagnostics)
     }
 
     /// The launch of a program that did not bootstrap: this container is all it knows. A test's profile
     /// (``ProfileOverride``) is checked against this container's section only, as a test uses one container.
     private func applyAlone(_ name: String, _ live: LiveDeclarations, options: ProfileOptions, overridden: Bool)
-        -> ProfileReport
+        -> ProfileGeneration
     {
         if !overridden,
             let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments)
         {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
-            ProgramEdge.act(on: ProfileLaunch(outcome: outcome, selection: .nothing), options: options)
+            ProgramEdge.act(on: ProfileGeneration(outcome: outcome, selection: .nothing), options: options)
         }
         let program = ProgramDeclarations([name: live]).withUnprovidedPromises(
             of: [DeclarationCollector.Declared(name: name, live: live, container: self)])
-        var (launch, entries) = ProfileLaunch.prepare(
+        var (launch, entries) = ProfilePipeline.prepare(
             against: program, options: options, onlySectionsOf: overridden ? [name] : nil)
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
         ProfileSystem.apply(entries[name] ?? [], to: self, declaring: live, scopes: program.scopes)
-        return ProfileReport(launch, changed: launch.changedKeys[name] ?? [])
+        return launch.applied(to: name, changing: launch.changedKeys[name] ?? [])
     }
 
     /// A section for another container, in a program that did not list its containers: say how to list them.

@@ -169,13 +169,13 @@ extension Factory {
 }
 
 extension Factory where T: Decodable & Sendable {
-    /// Declares that a profile may set this factory's value (`value:`), decoded into `T`.
-    public func configurable() -> ProfileDeclaration {
-        configurable(choices: [:])
-    }
-
-    /// Declares implementations and lets a profile set the value too.
-    public func configurable(choices implementations: [String: Implementation<T>]) -> ProfileDeclaration {
+    /// Declares that a profile may set this factory's value (`value:`), decoded into `T`, and, with `choices`,
+    /// name one of these implementations (`use:`) instead: `apiBaseURL.configurable()`.
+    ///
+    /// - Parameter implementations: What a profile's `use:` may name, as `choices(_:)` declares them; none by
+    ///   default.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
+    public func configurable(choices implementations: [String: Implementation<T>] = [:]) -> ProfileDeclaration {
         let boxing = ClosureBoxing<Void, T>()
         let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node in
             Result { () throws(ProfileError) in

@@ -13,7 +13,7 @@ enum BuiltBeforeLaunch {
     /// dropped, at the entry of the factory that reached it (its own, or one it was built from).
     static func drop(
         reachedBy plans: [[CheckedEntry<PreparedClosure>]], of declared: [DeclarationCollector.Declared],
-        launch: ProfileLaunch
+        launch: ProfileGeneration
     ) -> [Diagnostic] {
         // Most programs resolve nothing in `autoRegister()`: then there is nothing to look for.
         guard ContainerManager.anyKeptBuildRecorded || ContainerManager.anySingletonBuilt else { return [] }

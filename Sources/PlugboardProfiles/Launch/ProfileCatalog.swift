@@ -26,7 +26,7 @@ import Foundation
     }
 
     /// Writes `catalog` to `path`: the launch's outcome either way.
-    static func write(_ catalog: Catalog, to path: String) -> ProfileLaunch.Outcome {
+    static func write(_ catalog: Catalog, to path: String) -> ProfileGeneration.Outcome {
         do {
             try catalog.jsonData().write(to: URL(fileURLWithPath: path))
             return .catalogExported(path: path)

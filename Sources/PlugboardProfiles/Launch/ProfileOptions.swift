@@ -23,7 +23,7 @@ public struct ProfileOptions: Sendable {
     /// Folders to search after `PLUGBOARD_PROFILE_PATH` and before the bundles' folders and `Profiles/`.
     public var directories: [String] = []
     /// Resource folders of bundles, searched after ``directories``; ``searchBundle(_:folder:)`` adds one.
-    public var bundleDirectories: [String] = []
+    package var bundleDirectories: [String] = []
     /// Whether `Bundle.main`'s `Profiles` folder is searched last, where the app ships one: an iOS or macOS
     /// app's profiles, added to its target as a folder resource named `Profiles`. True by default.
     public var searchesMainBundle = true
@@ -51,10 +51,14 @@ public struct ProfileOptions: Sendable {
     /// How reloads behave.
     public var reload = ReloadOptions()
 
-    /// Options with the defaults.
-    public init() {}
-
-    /// Options with profiles chosen in code and extra folders to search.
+    /// Options with the defaults, or with profiles chosen in code and extra folders to search.
+    ///
+    /// - Parameters:
+    ///   - profiles: The profiles to apply, winning over `--plugboard-profile` and `PLUGBOARD_PROFILE`; nil
+    ///     lets those (or a `default` profile) choose.
+    ///   - directories: Folders to search after `PLUGBOARD_PROFILE_PATH`, in order.
+    ///   - failurePolicy: What a profile with errors does: stop the program (the default) or keep the code's
+    ///     wiring.
     public init(profiles: [String]? = nil, directories: [String] = [], failurePolicy: FailurePolicy = .stop) {
         self.profiles = profiles
         self.directories = directories
@@ -82,8 +86,8 @@ public struct ProfileOptions: Sendable {
         return names.contains { ProfileLibrary.extensions.contains(($0 as NSString).pathExtension) }
     }
 
-    /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``,
-    /// ``bundleDirectories``, `Profiles/` in ``workingDirectory``, then `Bundle.main`'s `Profiles` folder.
+    /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``, the bundles' folders
+    /// (``searchBundle(_:folder:)``), `Profiles/` in ``workingDirectory``, then `Bundle.main`'s `Profiles` folder.
     public var searchPath: [String] {
         let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
         let working = (workingDirectory as NSString).appendingPathComponent("Profiles")
@@ -121,17 +125,18 @@ public struct ProfileOptions: Sendable {
 
 /// What happens when an active profile cannot be applied.
 public enum FailurePolicy: Sendable, Equatable {
-    /// Print every diagnostic to standard error and stop the program with ``ProfileFailure/exitCode``,
+    /// Print every diagnostic to standard error and stop the program with status 78 (`EX_CONFIG`),
     /// as a server that refuses a bad configuration at start-up. The default.
     case stop
     /// Keep the code's own registrations, log the diagnostics as errors, and go on.
     case keepDefaults
 }
 
-/// The exit status of a program stopped by a profile that could not be applied.
-public enum ProfileFailure {
-    /// 78, `EX_CONFIG`: a configuration error.
-    public static let exitCode: Int32 = 78
+/// The exit status of a program stopped by a profile that could not be applied: 78, `EX_CONFIG`, a
+/// configuration error (what the documentation promises; the tests compare against it).
+package enum ProfileFailure {
+    /// 78, `EX_CONFIG`.
+    package static let exitCode: Int32 = 78
 }
 
 /// Profiles and folders set for one task tree (a test), winning over everything else.

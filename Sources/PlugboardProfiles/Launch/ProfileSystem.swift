@@ -26,7 +26,7 @@ import Plugboard
 /// launch, and a profile section naming any other container is an error.
 public enum ProfileSystem {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var installed: ProfileLaunch?
+    nonisolated(unsafe) private static var installed: ProfileGeneration?
     /// Counts the changes of ``installed``, so that a container that applied it can tell it was replaced meanwhile.
     nonisolated(unsafe) private static var installedRevision = 0
     nonisolated(unsafe) private static var running: RunningProfiles?
@@ -37,7 +37,7 @@ public enum ProfileSystem {
     ///
     /// - Applied: logs which profiles were applied, from which files, to which containers.
     /// - Refused: with ``FailurePolicy/stop`` (the default), prints every diagnostic to standard error and exits
-    ///   with ``ProfileFailure/exitCode``; with ``FailurePolicy/keepDefaults``, logs them and goes on with every
+    ///   with status 78 (`EX_CONFIG`); with ``FailurePolicy/keepDefaults``, logs them and goes on with every
     ///   container as the code made it.
     /// - `--plugboard-export-catalog PATH`: writes the catalog of every listed container and exits with 0
     ///   (2 when it cannot be written).
@@ -62,7 +62,7 @@ public enum ProfileSystem {
     /// catalog instead and applies nothing.
     @discardableResult
     public static func launch(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions())
-        -> ProfileLaunch
+        -> ProfileGeneration
     {
         lock.withLock {
             precondition(installed == nil, "Plugboard: ProfileSystem.bootstrap (or launch) runs once per process")
@@ -80,7 +80,7 @@ public enum ProfileSystem {
     /// tests run for containers of their own. Returns what reloads the program's profiles when the launch
     /// applied them, or was refused under ``FailurePolicy/keepDefaults`` (a reload may then fix it).
     package static func start(_ containers: [any ManagedContainer], options: ProfileOptions)
-        -> (ProfileLaunch, RunningProfiles?)
+        -> (ProfileGeneration, RunningProfiles?)
     {
         for container in containers {
             precondition(
@@ -99,14 +99,15 @@ public enum ProfileSystem {
         let program = collector.program
 
         if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
-            var launch = ProfileLaunch(outcome: ProfileCatalog.write(program.catalog, to: path), selection: .nothing)
+            var launch = ProfileGeneration(
+                outcome: ProfileCatalog.write(program.catalog, to: path), selection: .nothing)
             launch.containers = program.containerNames.sorted()
             return (launch, nil)
         }
 
         // The files parsed, kept so that a reload parses only the ones that changed.
         let parsed = ParsedFiles()
-        let prepared = parsed.reusing { ProfileLaunch.prepare(against: program, options: options) }
+        let prepared = parsed.reusing { ProfilePipeline.prepare(against: program, options: options) }
         var launch = prepared.0
         let declared = collector.all
         var baselines: [ObjectIdentifier: [Int: FactoryWiring]] = [:]
@@ -137,15 +138,16 @@ public enum ProfileSystem {
         return (launch, running)
     }
 
-    /// The program's launch, once ``bootstrap(_:options:)-(ManagedContainer...,_)`` or ``launch(_:options:)`` ran.
-    public static var current: ProfileLaunch? {
+    /// The running generation: the launch's once ``bootstrap(_:options:)-(ManagedContainer...,_)`` or
+    /// ``launch(_:options:)`` ran, then each applied reload's or switch's. Nil before the launch.
+    public static var current: ProfileGeneration? {
         lock.withLock { installed }
     }
 
     /// Makes `launch`, a reload's, the one containers made from now on apply, if `running` is the process's.
     /// The reload calls it before it changes any container: a container that auto-registers while the reload
     /// publishes applies the new generation, or applies the old one and sees it replaced (``currentRevision``).
-    static func replaceCurrent(with launch: ProfileLaunch, of running: RunningProfiles) {
+    static func replaceCurrent(with launch: ProfileGeneration, of running: RunningProfiles) {
         lock.withLock {
             if self.running === running {
                 installed = launch
@@ -155,7 +157,7 @@ public enum ProfileSystem {
     }
 
     /// ``current`` and its revision, read together.
-    static var currentRevision: (launch: ProfileLaunch?, revision: Int) {
+    static var currentRevision: (launch: ProfileGeneration?, revision: Int) {
         lock.withLock { (installed, installedRevision) }
     }
 

@@ -13,7 +13,7 @@ struct ProgramDeclarations: ProgramSource {
     private(set) var promises: [PromiseCheck.Promise] = []
 
     /// The declarations of `containers`; with `launch`, the custom scopes every container of its program declared.
-    init(_ containers: [String: LiveDeclarations], launch: ProfileLaunch? = nil) {
+    init(_ containers: [String: LiveDeclarations], launch: ProfileGeneration? = nil) {
         self.containers = containers
         var scopes: [String: Scope] = [
             "unique": Scope.unique, "cached": Scope.cached, "shared": Scope.shared, "singleton": Scope.singleton,

@@ -11,7 +11,7 @@ import Logging
 /// Where a launch's outcome meets the process: printing, logging and the failure policy, in one place. The
 /// rest of the library returns results; only ``act(on:options:)`` ends the process.
 enum ProgramEdge {
-    static func act(on launch: ProfileLaunch, options: ProfileOptions) {
+    static func act(on launch: ProfileGeneration, options: ProfileOptions) {
         switch launch.outcome {
         case .applied:
             for diagnostic in launch.diagnostics {
@@ -60,7 +60,7 @@ enum ProgramEdge {
     /// `applied profile staging (--plugboard-profile) to Container, PaymentContainer from Profiles/staging.yaml:
     /// 3 factories changed (Container.store, ...), content hash ...`, with the overrides by origin (never their
     /// values, which may be secrets' references).
-    static func appliedLine(_ launch: ProfileLaunch, options: ProfileOptions) -> String {
+    static func appliedLine(_ launch: ProfileGeneration, options: ProfileOptions) -> String {
         let files = launch.files.map { relative($0, to: options.workingDirectory) }.joined(separator: ", ")
         let changed = launch.changedFactories
         var line = "applied \(subject(launch)) to \(launch.containers.joined(separator: ", "))"
@@ -81,7 +81,7 @@ enum ProgramEdge {
     static let namedInLog = 10
 
     /// `profile staging (--plugboard-profile)`, or `setting overrides` when no profile is active.
-    static func subject(_ launch: ProfileLaunch) -> String {
+    static func subject(_ launch: ProfileGeneration) -> String {
         guard launch.selection.source != .none else { return "setting overrides" }
         return "profile \(launch.selection.names.joined(separator: ",")) (\(launch.selection.source.label))"
     }

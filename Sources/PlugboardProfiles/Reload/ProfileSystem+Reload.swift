@@ -30,11 +30,11 @@ extension ProfileSystem {
         return await reloader.offThePool { _ in reloader.reload() }
     }
 
-    /// The synchronous form of ``reload()``, on the calling thread: for code that is not async (a thread that
-    /// waits for signals, a command-line tool, a synchronous test). From the main thread, prefer ``reload()``,
-    /// which reads files off it.
+    /// The synchronous form of ``reload()``, on the calling thread: for tools (the benchmarks, whose profiler
+    /// follows one thread) and the package's synchronous tests. Programs call ``reload()``, which reads files
+    /// off the caller's executor.
     @discardableResult
-    public static func reloadNow() -> ReloadOutcome {
+    @_spi(Tools) public static func reloadNow() -> ReloadOutcome {
         guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
         return reloader.reload()
     }
@@ -59,9 +59,9 @@ extension ProfileSystem {
         return await reloader.offThePool { _ in reloader.reload(selecting: selection) }
     }
 
-    /// The synchronous form of ``switchProfiles(to:)``, on the calling thread.
+    /// The synchronous form of ``switchProfiles(to:)``, on the calling thread, for the package's tests.
     @discardableResult
-    public static func switchProfilesNow(to profiles: [String]) -> ReloadOutcome {
+    package static func switchProfilesNow(to profiles: [String]) -> ReloadOutcome {
         guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
         return reloader.reload(selecting: selection(profiles))
     }
@@ -91,8 +91,8 @@ extension ProfileSystem {
     /// they were replaced: a reload's, or a `register`'s. Each is freed once every thread that was resolving
     /// when it was replaced has been seen between resolutions, whatever began since, so the count falls back to
     /// 0 within moments of a reload; one that stays up names a resolution that does not return (a singleton's
-    /// build waiting on a network). The reload service exports it as a gauge.
-    public static var retiredStateCount: Int {
+    /// build waiting on a network). The reload service exports it as a gauge, which is how a program reads it.
+    package static var retiredStateCount: Int {
         ContainerManager.retiredWaiting
     }
 

@@ -8,7 +8,7 @@ enum ReloadLog {
     /// had staged (see ``ContainerManager/publishingTogether(expecting:dropping:_:)``); named when not zero.
     /// `switched`: the attempt made other profiles active (`switched to profile demo (code) for ...`).
     static func appliedLine(
-        _ launch: ProfileLaunch, generation: Int, changed: [String], reruns: Int = 0, switched: Bool = false,
+        _ launch: ProfileGeneration, generation: Int, changed: [String], reruns: Int = 0, switched: Bool = false,
         options: ProfileOptions
     ) -> String {
         let files = launch.files.map { ProgramEdge.relative($0, to: options.workingDirectory) }
@@ -23,7 +23,7 @@ enum ReloadLog {
 
     /// `reload of profile staging (--plugboard-profile) refused (2 errors): OrdersContainer, PaymentContainer
     /// keep generation 1`
-    static func refusedLine(_ launch: ProfileLaunch, generation: Int, errors: Int, switch: Bool = false) -> String {
+    static func refusedLine(_ launch: ProfileGeneration, generation: Int, errors: Int, switch: Bool = false) -> String {
         "\(`switch` ? "switch to" : "reload of") \(ProgramEdge.subject(launch)) refused (\(errors) error\(errors == 1 ? "" : "s")): "
             + "\(launch.containers.joined(separator: ", ")) keep generation \(generation)"
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a program's profile reloads stand, for its health endpoint and metrics. Holds no value of a
+/// Where a program's profile reloads stand, for its health endpoint. Holds no value of a
 /// setting or secret.
 public struct ReloadStatus: Sendable, Equatable {
     /// The generation running: 1 is the launch's wiring, and each applied reload adds one.
@@ -14,10 +14,11 @@ public struct ReloadStatus: Sendable, Equatable {
     /// True while the newest files are refused: the program runs an older generation than its files
     /// describe. Cleared by a reload that applies, or that finds the running content again (a revert).
     public internal(set) var isDegraded = false
-    /// Every attempt, every applied one and every refused one since the launch.
-    public internal(set) var attempts = 0
+    /// Every attempt, every applied one and every refused one since the launch: what the reload service
+    /// exports as counters (`PlugboardReloadService`), which is how a program reads them.
+    package internal(set) var attempts = 0
     /// Reloads that applied.
-    public internal(set) var applied = 0
+    package internal(set) var applied = 0
     /// Reloads that were refused.
-    public internal(set) var refused = 0
+    package internal(set) var refused = 0
 }

@@ -26,14 +26,14 @@ package final class RunningProfiles: @unchecked Sendable {
     /// One consistent view of the running profiles.
     private struct Snapshot {
         var status: ReloadStatus
-        var current: ProfileLaunch
+        var current: ProfileGeneration
         var watchedFiles: [String]
         var watchedLookups: [String]
         var readHashes: [String: UInt64]
         var readIdentities: [String: FileIdentity]
     }
     /// The launch, or the last reload that applied.
-    private var running: ProfileLaunch
+    private var running: ProfileGeneration
     /// Per container name, per factory: what the running profiles set, with the values of its secrets'
     /// references hashed in. Taken when the generation is made (the launch, or the reload that applied it),
     /// from the values it resolved: nothing read later can change what the next reload compares against.
@@ -59,7 +59,7 @@ package final class RunningProfiles: @unchecked Sendable {
 
     init(
         declared: [DeclarationCollector.Declared], program: ProgramDeclarations, options: ProfileOptions,
-        launch: ProfileLaunch, baselines: [ObjectIdentifier: [Int: FactoryWiring]], parsed: ParsedFiles
+        launch: ProfileGeneration, baselines: [ObjectIdentifier: [Int: FactoryWiring]], parsed: ParsedFiles
     ) {
         self.parsed = parsed
         self.declared = declared
@@ -82,7 +82,7 @@ package final class RunningProfiles: @unchecked Sendable {
             status: ReloadStatus(), current: launch, watchedFiles: [], watchedLookups: [], readHashes: [:],
             readIdentities: [:])
         publishSnapshot()
-        generations.publish(ProfileGeneration(launch, number: 1, changed: launch.changedFactories))
+        generations.publish(launch)
     }
 
     /// Makes what the reload lock guards now what readers see. Called under that lock, at the end of an attempt.
@@ -109,7 +109,7 @@ package final class RunningProfiles: @unchecked Sendable {
     package var status: ReloadStatus { snapshotLock.withLock { snapshot.status } }
 
     /// The launch or the last applied reload.
-    package var current: ProfileLaunch { snapshotLock.withLock { snapshot.current } }
+    package var current: ProfileGeneration { snapshotLock.withLock { snapshot.current } }
 
     /// Every file the running generation and the newest attempt read: profiles, parents, `file:` secrets.
     package var watchedFiles: [String] { snapshotLock.withLock { snapshot.watchedFiles } }
@@ -212,9 +212,11 @@ package final class RunningProfiles: @unchecked Sendable {
         unless stopped: () -> Bool, waitedOn: [String: FileIdentity]?, selection: ProfileSelection
     ) -> ReloadOutcome? {
         let started = Date()
-        let (candidate, entries) = parsed.reusing {
-            ProfileLaunch.prepare(against: program, options: options, selection: selection)
+        var (candidate, entries) = parsed.reusing {
+            ProfilePipeline.prepare(against: program, options: options, selection: selection)
         }
+        // The running number, unless this applies: formatting that changed nothing keeps the generation.
+        candidate.number = state.generation
         if let waitedOn, Self.readOtherFiles(candidate.readIdentities, than: waitedOn) { return nil }
         state.attempts += 1
         state.lastAttempt = started
@@ -250,6 +252,7 @@ package final class RunningProfiles: @unchecked Sendable {
         let behaviours = keptInstanceReloads
         let dropping = behaviours.disposals.isEmpty ? nil : DroppedInstances(collecting: Set(behaviours.disposals.keys))
         let managers = declared.map(\.container.manager)
+        candidate.number = state.generation + 1
         ContainerManager.publishingEpoch(of: managers) {
             var marks = ContainerMarks(managers)
             let (reached, affected) = reach(of: changed, keeping: behaviours.keep, marks: &marks)
@@ -292,7 +295,7 @@ package final class RunningProfiles: @unchecked Sendable {
             return sorted(changed[container]!, of: container).map { prefix + $0 }
         }
         let outcome = ReloadOutcome.applied(generation: state.generation, changedFactories: names)
-        generations.publish(ProfileGeneration(candidate, number: state.generation, changed: names))
+        generations.publish(candidate)
         pendingLog.append(
             (
                 .info,
@@ -331,7 +334,7 @@ package final class RunningProfiles: @unchecked Sendable {
         return outcome
     }
 
-    private func refuse(_ candidate: ProfileLaunch, _ diagnostics: [Diagnostic]) -> ReloadOutcome {
+    private func refuse(_ candidate: ProfileGeneration, _ diagnostics: [Diagnostic]) -> ReloadOutcome {
         state.refused += 1
         // A refused switch leaves the running profiles as they were, and they are not what is wrong: the
         // program is not degraded by it.
@@ -493,7 +496,7 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// One PB600 per singleton, at the entry of a changed factory it depends on (or its own).
     private func singletonDiagnostics(
-        _ affected: [AffectedSingleton], changed: [String: Set<String>], candidate: ProfileLaunch
+        _ affected: [AffectedSingleton], changed: [String: Set<String>], candidate: ProfileGeneration
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for singleton in affected {
@@ -521,7 +524,7 @@ package final class RunningProfiles: @unchecked Sendable {
     /// The changed entry nearest `singleton`: its own, else the first changed one it resolved, else the first
     /// whose change reaches one of the instances it resolved (`direct` false).
     private func changedEntry(
-        for singleton: AffectedSingleton, changed: [String: Set<String>], candidate: ProfileLaunch
+        for singleton: AffectedSingleton, changed: [String: Set<String>], candidate: ProfileGeneration
     ) -> (name: String, position: SourcePosition, direct: Bool) {
         let unknown = SourcePosition(file: "<reload>", line: 1, column: 1)
         var fallback: (name: String, position: SourcePosition, direct: Bool)?
@@ -550,7 +553,7 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// Per container: its merged entries' fingerprints, with the values of the secret references they name
     /// hashed in.
-    static func fingerprints(of launch: ProfileLaunch) -> [String: SectionFingerprints] {
+    static func fingerprints(of launch: ProfileGeneration) -> [String: SectionFingerprints] {
         guard launch.isApplied, let merged = launch.merged else { return [:] }
         var secrets: [String: UInt64] = [:]
         for secret in launch.secretReads?.fingerprints ?? [] { secrets[secret.reference.description] = secret.hash }

@@ -5,7 +5,7 @@ import Plugboard
 import ServiceLifecycleTestKit
 import Testing
 
-@testable import PlugboardProfiles
+@_spi(Tools) @testable import PlugboardProfiles
 @testable import PlugboardReloadService
 
 /// The reload service as a `ServiceGroup` runs it: it watches with real time (a 20 ms poll and a 50 ms quiet

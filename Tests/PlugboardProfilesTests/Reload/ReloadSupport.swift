@@ -111,7 +111,7 @@ final class ReloadProgram: @unchecked Sendable {
     let shop = ShopContainer()
     let limits = LimitsContainer()
     let log = Lines()
-    private(set) var launch: ProfileLaunch!
+    private(set) var launch: ProfileGeneration!
     private(set) var running: RunningProfiles!
 
     /// Writes `files` (name -> text), then launches with `configure`'s options; `installed`: as the process's

@@ -425,7 +425,10 @@ import Testing
         }
         let newest = await updates.next()
         #expect(newest?.number == 4)
-        #expect(newest?.changedFactories == ["ShopContainer.pageSize"])
+        // The newest is the running generation, whose changed factories are all that the profiles change.
+        #expect(newest?.contentHash == program.running.current.contentHash)
+        #expect(
+            newest?.changedFactories == ["LimitsContainer.limiter", "ShopContainer.store", "ShopContainer.pageSize"])
     }
 
     @Test func aLaunchRefusedUnderKeepDefaultsIsFixedByAReload() throws {
