@@ -111,3 +111,5 @@ if [ "${HARNESS:-}" = 1 ]; then
     printf '```\n' >> RESULTS.md
 fi
 echo "wrote $(pwd)/RESULTS.md"
+# The figures the README and "How it is built" quote are this run's.
+python3 quote-figures.py

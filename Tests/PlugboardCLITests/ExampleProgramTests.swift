@@ -159,7 +159,7 @@ import Testing
             "\(run.errors)")
     }
 
-    @Test func theREADMEsCIRecipeValidatesTheBundledProfilesAgainstBothContainers() throws {
+    @Test func theValidatingInCIRecipeValidatesTheBundledProfilesAgainstBothContainers() throws {
         let catalog = CLI.temporaryDirectory() + "/catalog.json"
         #expect(try run(["--plugboard-export-catalog", catalog]).status == 0)
         let run = try CLI.run(
