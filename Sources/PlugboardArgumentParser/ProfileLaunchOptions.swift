@@ -48,6 +48,9 @@ public struct ProfileLaunchOptions: ParsableArguments {
     /// `base` with these options as its launch arguments: what the launch reads for `--plugboard-profile`,
     /// `--plugboard-set` and `--plugboard-export-catalog`, so that each is logged and ranked as the launch
     /// argument's.
+    ///
+    /// - Parameter base: The options to start from; the process's defaults unless given.
+    /// - Returns: `base`, with these options as its launch arguments.
     public func profileOptions(_ base: ProfileOptions = ProfileOptions()) -> ProfileOptions {
         var options = base
         options.arguments = ProfileOptions.removingLaunchFlags(from: base.arguments)

@@ -37,6 +37,11 @@ public struct ProfileTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == ProfileTrait {
     /// Runs each test with a fresh `Container.shared` that applies `profiles` (searched first in `directories`).
+    ///
+    /// - Parameters:
+    ///   - profiles: The profiles to apply, in the order they merge.
+    ///   - directories: Folders searched first, before the launch's search path.
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func profile(_ profiles: String..., directories: [String] = []) -> Self {
         let trait = ContainerTrait(shared: Container.$shared, container: Container())
         return ProfileTrait(
@@ -52,6 +57,12 @@ extension Trait where Self == ProfileTrait {
     /// @Test(.profile("demo", containers: .binding(Container.$shared, Container.init),
     ///                .binding(PaymentContainer.$shared, PaymentContainer.init)))
     /// ```
+    ///
+    /// - Parameters:
+    ///   - profiles: The profiles to apply, in the order they merge.
+    ///   - directories: Folders searched first, before the launch's search path.
+    ///   - containers: Each container the test's program lists, as `.binding(_:_:)` makes them.
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func profile(_ profiles: String..., directories: [String] = [], containers: IsolatedContainer...)
         -> Self
     {
@@ -61,6 +72,13 @@ extension Trait where Self == ProfileTrait {
     }
 
     /// Runs each test with a fresh instance of your own container that applies `profiles`.
+    ///
+    /// - Parameters:
+    ///   - profiles: The profiles to apply, in the order they merge.
+    ///   - directories: Folders searched first, before the launch's search path.
+    ///   - shared: The task-local your container's `shared` is (`MyContainer.$shared`).
+    ///   - make: Makes the fresh instance each test gets.
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func profile<C: ManagedContainer>(
         _ profiles: String..., directories: [String] = [], container shared: TaskLocal<C>,
         _ make: @escaping @Sendable () -> C

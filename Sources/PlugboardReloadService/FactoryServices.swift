@@ -52,6 +52,8 @@ public final class FactoryServices: Service, @unchecked Sendable {
     }
 
     /// A runner whose logs (each instance's start and end, a failure, one built too late) go to `logger`.
+    ///
+    /// - Parameter logger: Where those lines go; `plugboard.services` unless given.
     public init(logger: Logger = Logger(label: "plugboard.services")) {
         self.logger = logger
     }
@@ -100,6 +102,8 @@ public final class FactoryServices: Service, @unchecked Sendable {
 
     /// Runs every instance adopted, until the group shuts down gracefully (then shuts each down, newest first,
     /// and returns once all have returned) or the task is cancelled (then cancels them).
+    ///
+    /// - Throws: Nothing: an instance that fails is logged and the others run on (`throws` is `Service`'s).
     public func run() async throws {
         let (stream, continuation) = AsyncStream<Member>.makeStream()
         let early: [Member] = lock.withLock {

@@ -41,6 +41,9 @@ public struct ProfileReloadService: Service {
     }
 
     /// Watches (and listens for `SIGHUP` when asked to) until graceful shutdown or cancellation.
+    ///
+    /// - Throws: Nothing: a refused reload is logged and counted, and the service goes on (`throws` is
+    ///   `Service`'s).
     public func run() async throws {
         guard let profiles = watcher.profiles else {
             // A program that launched no profiles has nothing to reload: the service waits for the shutdown.

@@ -25,6 +25,10 @@ public final class ReloadMetrics: Sendable {
     /// `MetricsSystem`'s when none is given. That one is asked when the metrics first record, not now, so a
     /// service made before the program bootstraps `MetricsSystem` (`ProfileReloadService()` as a default
     /// argument, a service built before `main` sets up Prometheus) still reports to it.
+    ///
+    /// - Parameters:
+    ///   - prefix: What every metric's name starts with.
+    ///   - factory: The metrics backend; nil for the bootstrapped `MetricsSystem`'s.
     public init(prefix: String = "plugboard", factory: (any MetricsFactory)? = nil) {
         self.prefix = prefix
         self.factory = factory

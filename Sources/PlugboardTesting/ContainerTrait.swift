@@ -25,6 +25,11 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
 
     /// A trait that binds `shared` (a `@TaskLocal static var shared`'s projection) to a new container for each
     /// test, made by `container` and prepared by `setup` (which may be `async`).
+    ///
+    /// - Parameters:
+    ///   - shared: The projection of the container's `@TaskLocal static var shared` (`MyContainer.$shared`).
+    ///   - container: Makes the fresh instance each test gets.
+    ///   - setup: Prepares it before the test runs (register mocks there); may be `async` and throw.
     public init(
         shared: TaskLocal<C>, container: @autoclosure @escaping @Sendable () -> C,
         setup: @escaping @Sendable (C) async throws -> Void = { _ in }
@@ -69,6 +74,9 @@ extension Trait where Self == ContainerTrait<Container> {
     public static var container: Self { ContainerTrait(shared: Container.$shared, container: Container()) }
 
     /// A fresh `Container.shared` for each test, prepared by `setup` (register mocks there; it may be `async`).
+    ///
+    /// - Parameter setup: Prepares the container before each test (register mocks there).
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func container(_ setup: @escaping @Sendable (Container) async throws -> Void) -> Self {
         ContainerTrait(shared: Container.$shared, container: Container(), setup: setup)
     }
@@ -76,6 +84,12 @@ extension Trait where Self == ContainerTrait<Container> {
 
 extension Trait {
     /// A fresh instance of your own container (declared `@TaskLocal static var shared`) for each test.
+    ///
+    /// - Parameters:
+    ///   - shared: The projection of your container's `@TaskLocal static var shared` (`MyContainer.$shared`).
+    ///   - make: Makes the fresh instance each test gets.
+    ///   - setup: Prepares it before each test; does nothing unless given.
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func container<C: ManagedContainer>(
         _ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C,
         setup: @escaping @Sendable (C) async throws -> Void = { _ in }

@@ -7,6 +7,11 @@ public struct IsolatedContainer: Sendable {
     let bind: @Sendable (_ body: @Sendable () async throws -> Void) async throws -> Void
 
     /// `shared` (a `@TaskLocal static var shared`'s projection) bound to a new container made by `make`.
+    ///
+    /// - Parameters:
+    ///   - shared: The projection of the container's `@TaskLocal static var shared` (`MyContainer.$shared`).
+    ///   - make: Makes the fresh instance each test gets.
+    /// - Returns: The container type, for `.containers(...)` or `.profile(..., containers:)`.
     public static func binding<C: ManagedContainer>(_ shared: TaskLocal<C>, _ make: @escaping @Sendable () -> C)
         -> Self
     {
@@ -69,11 +74,17 @@ public struct ContainersTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == ContainersTrait {
     /// A fresh instance of each of `containers` for each test, and singletons of its own.
+    ///
+    /// - Parameter containers: Each container type the program uses, as `IsolatedContainer/binding(_:_:)` makes them.
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func containers(_ containers: IsolatedContainer...) -> Self {
         ContainersTrait(containers: containers)
     }
 
     /// The array form of `containers(_:)`, for a list made in code.
+    ///
+    /// - Parameter containers: Each container type the program uses.
+    /// - Returns: The trait, for `@Test` or `@Suite`.
     public static func containers(_ containers: [IsolatedContainer]) -> Self {
         ContainersTrait(containers: containers)
     }

@@ -220,6 +220,12 @@ public struct ParseLimits: Sendable, Equatable {
     public var maxExtendsDepth: Int
 
     /// Limits with the given values (the defaults unless told otherwise).
+    ///
+    /// - Parameters:
+    ///   - maxInputBytes: The largest file read, in bytes (16 MiB by default; never above the ceiling).
+    ///   - maxDepth: The deepest nesting of mappings and lists.
+    ///   - maxScalarBytes: The longest scalar, in bytes.
+    ///   - maxExtendsDepth: The longest `extends` chain, in profiles.
     public init(
         maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20, maxExtendsDepth: Int = 64
     ) {

@@ -26,6 +26,10 @@ public struct Secret: Sendable, Decodable, CustomStringConvertible, CustomDebugS
     public let value: String
 
     /// A secret with a value known in code (for tests); `reference` says where it came from.
+    ///
+    /// - Parameters:
+    ///   - reference: Where the value came from, as a profile would write it (`env:PAYMENT_API_KEY`).
+    ///   - value: The secret itself.
     public init(reference: String, value: String) {
         self.reference = reference
         self.value = value

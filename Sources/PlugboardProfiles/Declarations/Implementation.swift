@@ -16,12 +16,20 @@ public struct Implementation<T>: Sendable {
     let erased: FactoryDeclaration.ErasedImplementation
 
     /// An implementation without settings.
+    ///
+    /// - Parameter body: Builds the instance, each time the factory's scope asks for one.
+    /// - Returns: The implementation, to name in `choices(_:)`.
     public static func make(_ body: @escaping @Sendable () -> T) -> Self {
         Implementation(erased: .plain(PreparedClosure(box: ClosureBoxing<Void, T>().box { _ in body() })))
     }
 
     /// An implementation built from settings of type `S`, decoded from the profile's `with:` (an absent
     /// `with:` decodes from an empty mapping, so settings with defaults may be left out).
+    ///
+    /// - Parameters:
+    ///   - type: The settings' type, which the profile's `with:` decodes into (and the catalog describes).
+    ///   - body: Builds the instance from the decoded settings.
+    /// - Returns: The implementation, to name in `choices(_:)`.
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
         let boxing = ClosureBoxing<Void, T>()
         return Implementation(

@@ -12,6 +12,11 @@ public struct ProfileDeclaration: Sendable {
     let content: Content
 
     /// Lets profiles name a custom scope: `.scope("session", .session)`.
+    ///
+    /// - Parameters:
+    ///   - name: The name profiles write in `scope:`.
+    ///   - scope: The scope it stands for.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
     public static func scope(_ name: String, _ scope: Scope) -> ProfileDeclaration {
         ProfileDeclaration(content: .scope(name, scope))
     }
@@ -119,6 +124,9 @@ final class FactoryDeclaration: Sendable {
 
 extension Factory {
     /// Declares the implementations a profile may choose for this factory (`use:`), by name.
+    ///
+    /// - Parameter implementations: Each name a profile's `use:` may write, with what it builds.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
     public func choices(_ implementations: [String: Implementation<T>]) -> ProfileDeclaration {
         // A closure, not `\.erased`: a key path into a generic type is built at run time, at each call (about
         // 10,000 instructions, a launch's largest cost per declared factory).
@@ -127,6 +135,9 @@ extension Factory {
     }
 
     /// Declares implementations without settings: `analytics.choices(["console": { ConsoleAnalytics() }])`.
+    ///
+    /// - Parameter implementations: Each name a profile's `use:` may write, with what it builds.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
     public func choices(_ implementations: [String: @Sendable () -> T]) -> ProfileDeclaration {
         let boxing = ClosureBoxing<Void, T>()
         var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]
@@ -163,6 +174,8 @@ extension Factory {
     /// Declares that the code registers this `promised()` factory itself, later than `autoRegister()` (after a
     /// login, say), where the launch and `plugboard validate` cannot see it: a profile that does not provide it
     /// gets a warning (PB410), not an error.
+    ///
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
     public func providedLater() -> ProfileDeclaration {
         ProfileDeclaration(content: .factory(declaration(implementations: [:], value: nil, promise: .warning)))
     }
@@ -192,6 +205,10 @@ extension ParameterFactory {
     /// Declares the implementations a profile may choose for this parameter factory (`use:`), by name; each
     /// gets the parameter as the definition does: `avatar.choices(["placeholder": { PlaceholderAvatar(id: $0) }])`.
     /// A profile may also set its scope and contexts; `value:` and `with:` are for plain factories.
+    ///
+    /// - Parameter implementations: Each name a profile's `use:` may write, with what it builds from the
+    ///   parameter.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
     public func choices(_ implementations: [String: @Sendable (P) -> T]) -> ProfileDeclaration {
         let boxing = ClosureBoxing<P, T>()
         var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]

@@ -40,6 +40,12 @@ extension Factory {
     /// The `shared` scope keeps nothing of its own, so its instances are never handed to `dispose`.
     ///
     /// Declaring this lets profiles name the factory, as `choices(_:)` does, with no implementation to choose.
+    ///
+    /// - Parameters:
+    ///   - policy: Whether a change to what the instance was built from drops it (``ReloadPolicy/rebuild``) or
+    ///     keeps it (``ReloadPolicy/keep``).
+    ///   - dispose: Run for each instance a reload drops; nil when there is nothing to release.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
     public func reloading(_ policy: ReloadPolicy, dispose: (@Sendable (T) async -> Void)? = nil)
         -> ProfileDeclaration
     {

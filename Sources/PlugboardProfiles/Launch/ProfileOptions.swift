@@ -72,6 +72,10 @@ public struct ProfileOptions: Sendable {
     /// Without that folder, the bundle's resource root is searched when profiles sit there (the build plugin
     /// puts them there, as SwiftPM and Xcode bundle generated resources); otherwise the bundle adds nothing,
     /// and a missing profile is the launch's "profile not found", which lists the folders searched.
+    ///
+    /// - Parameters:
+    ///   - bundle: The bundle whose resources hold the profiles.
+    ///   - folder: The resource folder's name; `Profiles` by default.
     public mutating func searchBundle(_ bundle: Bundle, folder: String = "Profiles") {
         if let url = bundle.url(forResource: folder, withExtension: nil) {
             bundleDirectories.append(url.path)
@@ -106,6 +110,9 @@ public struct ProfileOptions: Sendable {
     /// `arguments` without Plugboard's launch flags (`--plugboard-profile NAME`, `--plugboard-set PATH=VALUE`,
     /// `--plugboard-export-catalog PATH`, and their `--flag=VALUE` forms), for a program that parses its
     /// arguments itself: it hands the full list to ``arguments`` (the default) and parses what this returns.
+    ///
+    /// - Parameter arguments: The arguments as the process got them, program name first.
+    /// - Returns: The same arguments in order, without Plugboard's flags and their values.
     public static func removingLaunchFlags(from arguments: [String]) -> [String] {
         let flags = [ProfileSelection.argument, SettingOverride.argument, exportCatalogArgument]
         var kept: [String] = []

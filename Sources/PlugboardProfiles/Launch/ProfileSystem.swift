@@ -43,11 +43,19 @@ public enum ProfileSystem {
     ///   (2 when it cannot be written).
     ///
     /// Call it once, before any of the containers is used.
+    ///
+    /// - Parameters:
+    ///   - containers: Every profile-aware container of the program, listed once.
+    ///   - options: Where profiles are found, what a refused one does, and the logger for the launch's lines.
     public static func bootstrap(_ containers: any ManagedContainer..., options: ProfileOptions = ProfileOptions()) {
         bootstrap(containers, options: options)
     }
 
     /// The array form of ``bootstrap(_:options:)-(ManagedContainer...,_)``.
+    ///
+    /// - Parameters:
+    ///   - containers: Every profile-aware container of the program, listed once.
+    ///   - options: Where profiles are found, what a refused one does, and the logger for the launch's lines.
     public static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
         ProgramEdge.act(on: launch(containers, options: options), options: options)
     }
@@ -60,6 +68,11 @@ public enum ProfileSystem {
     /// A profile section for a container that is not listed (nor declared by a listed one's `autoRegister()`)
     /// is an error. With `--plugboard-export-catalog PATH` among the options' arguments, it writes the
     /// catalog instead and applies nothing.
+    ///
+    /// - Parameters:
+    ///   - containers: Every profile-aware container of the program, listed once.
+    ///   - options: Where profiles are found and which are active.
+    /// - Returns: The launch's generation: applied, refused with its diagnostics, or the catalog written.
     @discardableResult
     public static func launch(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions())
         -> ProfileGeneration

@@ -50,6 +50,7 @@ extension ProfileSystem {
     /// The switch lasts until the program ends: to keep it across launches, store the names and pass them as
     /// ``ProfileOptions/profiles`` at the next launch, where a profile chosen in code wins.
     ///
+    /// - Parameter profiles: The profiles to make active, in the order they merge; empty for none.
     /// - Returns: What the switch did: applied, unchanged (the profiles read the same as the running ones) or
     ///   refused, with its generation.
     @discardableResult
@@ -113,6 +114,8 @@ extension ProfileSystem {
     ///
     /// Asked for before a launch (or after one that left nothing to reload), it is a watcher with nothing to
     /// watch: its ``ProfileWatcher/run()`` waits until its task is cancelled and reloads nothing.
+    ///
+    /// - Returns: The process's watcher; run it once, in a task or a service group.
     public static func watcher() -> ProfileWatcher {
         sharedWatcher ?? ProfileWatcher(nil, options: ReloadOptions())
     }
