@@ -45,6 +45,10 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// A container, optionally named (for messages and profiles) and with a first child to search.
+    ///
+    /// - Parameters:
+    ///   - name: The container's name, for messages and profiles; none by default.
+    ///   - child: A container to search after this one; none by default.
     public init(name: String? = nil, child: Resolver? = nil) {
         self.name = name
         manager.defaultScope = .graph
@@ -54,11 +58,15 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// A container that searches `child` after its own registrations.
+    ///
+    /// - Parameter child: The container to search after this one.
     public convenience init(child: Resolver) {
         self.init(name: nil, child: child)
     }
 
     /// Adds a child to search after this container's own registrations and the children added before.
+    ///
+    /// - Parameter child: The container to search.
     public func add(child: Resolver) {
         childrenLock.withLock { children.append(child) }
     }
@@ -72,6 +80,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     // MARK: Registration
 
     /// Registers a factory for `type` (inferred from the closure), optionally under `name`.
+    ///
+    /// - Parameters:
+    ///   - type: The type registered; inferred from the closure when left out.
+    ///   - name: The registration's name, for a type registered more than once; none by default.
+    ///   - factory: Builds the instance (nil resolves as not registered).
+    /// - Returns: The registration's options, for `.scope(...)`, `.implements(...)` and the rest.
     @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
@@ -81,6 +95,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Registers a factory that resolves its dependencies from the resolver it is given.
+    ///
+    /// - Parameters:
+    ///   - type: The type registered; inferred from the closure when left out.
+    ///   - name: The registration's name, for a type registered more than once; none by default.
+    ///   - factory: Builds the instance (nil resolves as not registered).
+    /// - Returns: The registration's options, for `.scope(...)`, `.implements(...)` and the rest.
     @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
@@ -90,6 +110,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Registers a factory that also takes the arguments passed to `resolve(args:)`.
+    ///
+    /// - Parameters:
+    ///   - type: The type registered; inferred from the closure when left out.
+    ///   - name: The registration's name, for a type registered more than once; none by default.
+    ///   - factory: Builds the instance (nil resolves as not registered).
+    /// - Returns: The registration's options, for `.scope(...)`, `.implements(...)` and the rest.
     @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
@@ -121,6 +147,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
 
     /// Resolves `type` (inferred from the context), optionally named and with arguments; stops with a
     /// message naming the type, the name and the containers searched when nothing is registered.
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name; none by default.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil) -> Service
     {
         guard let service = optional(type, name: name, args: args) else {
@@ -132,6 +164,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Like `resolve(_:name:args:)`, but nil when nothing is registered (or the factory returns nil).
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name; none by default.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance, or nil when nothing is registered.
     public func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil)
         -> Service?
     {
@@ -152,6 +190,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Registers on `main` (see the instance method).
+    ///
+    /// - Parameters:
+    ///   - type: The type registered; inferred from the closure when left out.
+    ///   - name: The registration's name, for a type registered more than once; none by default.
+    ///   - factory: Builds the instance (nil resolves as not registered).
+    /// - Returns: The registration's options, for `.scope(...)`, `.implements(...)` and the rest.
     @discardableResult
     public static func register<Service>(
         _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
@@ -161,6 +205,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Registers on `main` a factory that takes the resolver.
+    ///
+    /// - Parameters:
+    ///   - type: The type registered; inferred from the closure when left out.
+    ///   - name: The registration's name, for a type registered more than once; none by default.
+    ///   - factory: Builds the instance (nil resolves as not registered).
+    /// - Returns: The registration's options, for `.scope(...)`, `.implements(...)` and the rest.
     @discardableResult
     public static func register<Service>(
         _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
@@ -170,6 +220,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Registers on `main` a factory that takes the resolver and arguments.
+    ///
+    /// - Parameters:
+    ///   - type: The type registered; inferred from the closure when left out.
+    ///   - name: The registration's name, for a type registered more than once; none by default.
+    ///   - factory: Builds the instance (nil resolves as not registered).
+    /// - Returns: The registration's options, for `.scope(...)`, `.implements(...)` and the rest.
     @discardableResult
     public static func register<Service>(
         _ type: Service.Type = Service.self, name: Resolver.Name? = nil,
@@ -179,6 +235,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Resolves from `root` (see the instance method).
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name; none by default.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance.
     public static func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil)
         -> Service
     {
@@ -186,6 +248,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     }
 
     /// Resolves from `root`, or nil.
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name; none by default.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance, or nil when nothing is registered.
     public static func optional<Service>(_ type: Service.Type = Service.self, name: String? = nil, args: Any? = nil)
         -> Service?
     {

@@ -5,16 +5,23 @@ extension Resolver {
         public let rawValue: String
 
         /// A name from a string.
+        ///
+        /// - Parameter rawValue: The name.
         public init(_ rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// A name from a literal.
+        ///
+        /// - Parameter value: The name.
         public init(stringLiteral value: String) {
             self.rawValue = value
         }
 
         /// A name from a string, as Resolver spells it.
+        ///
+        /// - Parameter string: The name.
+        /// - Returns: The name.
         public static func name(fromString string: String) -> Name {
             Name(string)
         }
@@ -29,6 +36,8 @@ extension Resolver {
         private let values: [String: Any]
 
         /// Wraps what was passed to `resolve(args:)`: a dictionary of named values, or a single value.
+        ///
+        /// - Parameter args: What the caller passed: a dictionary of named values, a single value, or nil.
         public init(_ args: Any?) {
             switch args {
             case let args as Args: values = args.values
@@ -39,6 +48,8 @@ extension Resolver {
         }
 
         /// The single argument, as `T`; stops with a message if it is missing or of another type.
+        ///
+        /// - Returns: The argument.
         public func callAsFunction<T>() -> T {
             guard let value: T = optional() else {
                 fatalError(
@@ -49,6 +60,9 @@ extension Resolver {
         }
 
         /// The argument named `key`, as `T`; stops with a message if it is missing or of another type.
+        ///
+        /// - Parameter key: The argument's name in the dictionary passed to `resolve(args:)`.
+        /// - Returns: The argument.
         public func callAsFunction<T>(_ key: String) -> T {
             guard let value: T = optional(key) else {
                 fatalError("Plugboard: Resolver argument '\(key)' of type \(T.self) expected")
@@ -57,19 +71,29 @@ extension Resolver {
         }
 
         /// The single argument as `T`, or nil.
+        ///
+        /// - Returns: The argument, or nil when it is missing or of another type.
         public func optional<T>() -> T? {
             values.count == 1 ? values.first?.value as? T : nil
         }
 
         /// The argument named `key` as `T`, or nil.
+        ///
+        /// - Parameter key: The argument's name in the dictionary passed to `resolve(args:)`.
+        /// - Returns: The argument, or nil when it is missing or of another type.
         public func optional<T>(_ key: String) -> T? {
             values[key] as? T
         }
 
         /// The single argument, as `T` (Resolver's spelling of `args()`).
+        ///
+        /// - Returns: The argument.
         public func get<T>() -> T { callAsFunction() }
 
         /// The argument named `key` (Resolver's spelling of `args(key)`).
+        ///
+        /// - Parameter key: The argument's name in the dictionary passed to `resolve(args:)`.
+        /// - Returns: The argument.
         public func get<T>(_ key: String) -> T { callAsFunction(key) }
     }
 

@@ -10,6 +10,9 @@ public struct ResolverOptions<Service>: Sendable {
     /// Runs `block` with every new instance, after the factory made it (property injection), with the resolver
     /// where the resolution started. Several blocks run in the order given; instances a scope keeps are not
     /// injected again.
+    ///
+    /// - Parameter block: Run with the resolver and each new instance.
+    /// - Returns: These options, for the next.
     @discardableResult
     public func resolveProperties(_ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service) -> Void)
         -> Self
@@ -18,6 +21,9 @@ public struct ResolverOptions<Service>: Sendable {
     }
 
     /// The same, with the arguments the resolution was given (`resolve(args:)`).
+    ///
+    /// - Parameter block: Run with the resolver, each new instance and the resolution's arguments.
+    /// - Returns: These options, for the next.
     @discardableResult
     public func resolveProperties(
         _ block: @escaping @Sendable (_ resolver: Resolver, _ service: Service, _ args: Resolver.Args) -> Void
@@ -34,6 +40,9 @@ public struct ResolverOptions<Service>: Sendable {
 
     /// The registration's scope. Resolver registrations start with ``Resolver/defaultScope`` (`graph` unless
     /// changed). As in Resolver, an instance a scope holds for this type and name survives a change of scope.
+    ///
+    /// - Parameter scope: The scope: `.graph`, `.application`, `.cached`, `.shared`, `.unique` or your own.
+    /// - Returns: These options, for the next.
     @discardableResult
     public func scope(_ scope: Scope) -> Self {
         resolver.applyScope(scope, to: registration)
@@ -41,6 +50,9 @@ public struct ResolverOptions<Service>: Sendable {
     }
 
     /// The `.container` scope, given as Resolver's type: `.scope(ResolverScopeContainer())`.
+    ///
+    /// - Parameter scope: Resolver's container scope.
+    /// - Returns: These options, for the next.
     @discardableResult
     public func scope(_ scope: ResolverScopeContainer) -> Self {
         self.scope(Scope.container)
@@ -50,6 +62,11 @@ public struct ResolverOptions<Service>: Sendable {
     ///
     /// As in Resolver, `type` resolves the service's unnamed registration, even when this one has a name:
     /// `register(name: .fast) { FastStore() }.implements(Store.self)` makes `Store` the unnamed service's.
+    ///
+    /// - Parameters:
+    ///   - type: The other type it resolves as.
+    ///   - name: The name it is registered under as `type`; none by default.
+    /// - Returns: These options, for the next.
     @discardableResult
     public func implements<Protocol>(_ type: Protocol.Type, name: Resolver.Name? = nil) -> Self {
         resolver.register(type, name: name) { (resolver: Resolver, args: Resolver.Args) -> Protocol? in
@@ -59,6 +76,9 @@ public struct ResolverOptions<Service>: Sendable {
     }
 
     /// Runs `decorator` with every instance this registration resolves.
+    ///
+    /// - Parameter decorator: Run with each instance.
+    /// - Returns: These options, for the next.
     @discardableResult
     public func decorator(_ decorator: @escaping @Sendable (Service) -> Void) -> Self {
         registration.setDecorator { instance in

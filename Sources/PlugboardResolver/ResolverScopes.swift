@@ -69,21 +69,45 @@ extension Resolver {
     }
 
     /// Resolves `type` registered under `name` (Resolver's `Resolver.Name`: `resolve(name: .fast)`).
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: Name?, args: Any? = nil) -> Service {
         resolve(type, name: name?.rawValue, args: args)
     }
 
     /// Like `resolve(_:name:args:)`, but nil when nothing is registered.
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance, or nil when nothing is registered.
     public func optional<Service>(_ type: Service.Type = Service.self, name: Name?, args: Any? = nil) -> Service? {
         optional(type, name: name?.rawValue, args: args)
     }
 
     /// Resolves from ``root`` `type` registered under `name`.
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance.
     public static func resolve<Service>(_ type: Service.Type = Service.self, name: Name?, args: Any? = nil) -> Service {
         root.resolve(type, name: name?.rawValue, args: args)
     }
 
     /// Like the static `resolve(_:name:args:)`, but nil when nothing is registered.
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for; inferred from the context when left out.
+    ///   - name: The registration's name.
+    ///   - args: Arguments the registration's factory receives; none by default.
+    /// - Returns: The instance, or nil when nothing is registered.
     public static func optional<Service>(_ type: Service.Type = Service.self, name: Name?, args: Any? = nil) -> Service?
     {
         root.optional(type, name: name?.rawValue, args: args)

@@ -175,6 +175,8 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
     /// Clears what `options` names for every factory of this container. Singletons are not affected
     /// (use `Scope.singleton.reset()`). After `.all` or `.registration`, `autoRegister()` runs again on next use.
+    ///
+    /// - Parameter options: What to clear; everything by default.
     public func reset(options: FactoryResetOptions = .all) {
         switch options {
         case .none:
@@ -199,6 +201,8 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     /// Clears the instances that `scope` keeps in this container. A singleton scope keeps its instances for the
     /// process, not for a container, so this leaves them alone, as Factory does: `Scope.singleton.reset()`
     /// (or a scope of your own's `reset()`) clears them.
+    ///
+    /// - Parameter scope: The scope whose instances this container keeps.
     public func reset(scope: Scope) {
         if scope is Scope.Singleton { return }
         let id = ObjectIdentifier(scope)

@@ -11,18 +11,34 @@
 /// and contexts chain on what ``register(_:factory:)`` returns.
 public protocol Resolving: ManagedContainer {
     /// Registers `factory` for `type` and returns its factory, for modifiers (`.singleton`, `.onTest { }`).
+    ///
+    /// - Parameters:
+    ///   - type: The type the registration is for.
+    ///   - factory: Builds the instance.
+    /// - Returns: The registration's factory, for modifiers.
     @discardableResult
     func register<T>(_ type: T.Type, factory: @escaping FactoryClosure<T>) -> Factory<T>
 
     /// The factory registered for `type`, or nil when nothing was registered for it.
+    ///
+    /// - Parameter type: The type asked for.
+    /// - Returns: Its factory, or nil.
     func factory<T>(_ type: T.Type) -> Factory<T>?
 
     /// Resolves `type` from its registration, or nil when nothing was registered for it.
+    ///
+    /// - Parameter type: The type asked for.
+    /// - Returns: The instance, or nil.
     func resolve<T>(_ type: T.Type) -> T?
 }
 
 extension Resolving {
     /// Registers `factory` for `type` (inferred from the closure when omitted).
+    ///
+    /// - Parameters:
+    ///   - type: The type the registration is for.
+    ///   - factory: Builds the instance.
+    /// - Returns: The registration's factory, for modifiers.
     @discardableResult
     public func register<T>(_ type: T.Type = T.self, factory: @escaping FactoryClosure<T>) -> Factory<T> {
         let factoryForType = TypeKeyedFactory<T>(container: self).factory
@@ -31,12 +47,18 @@ extension Resolving {
     }
 
     /// The factory registered for `type`, or nil when nothing was registered for it.
+    ///
+    /// - Parameter type: The type asked for.
+    /// - Returns: Its factory, or nil.
     public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
         let keyed = TypeKeyedFactory<T>(container: self)
         return keyed.isRegistered ? keyed.factory : nil
     }
 
     /// Resolves `type` from its registration, or nil when nothing was registered for it.
+    ///
+    /// - Parameter type: The type asked for.
+    /// - Returns: The instance, or nil.
     public func resolve<T>(_ type: T.Type = T.self) -> T? {
         let keyed = TypeKeyedFactory<T>(container: self)
         return keyed.isRegistered ? keyed.factory() : nil

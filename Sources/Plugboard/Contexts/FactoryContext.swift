@@ -35,6 +35,14 @@ public struct FactoryContext: Sendable, Equatable {
     public static var empty: FactoryContext { FactoryContext(arguments: []) }
 
     /// Creates a context with the given facts (the ones left out are off).
+    ///
+    /// - Parameters:
+    ///   - arguments: The launch arguments `onArg` and `onArgs` match.
+    ///   - runtimeArguments: Arguments set at run time, by key (see `setArg(_:forKey:)`).
+    ///   - isPreview: Whether the program runs in an Xcode preview.
+    ///   - isTest: Whether it runs tests.
+    ///   - isSimulator: Whether it runs in a simulator.
+    ///   - isDebug: Whether it is a debug build.
     public init(
         arguments: [String] = [],
         runtimeArguments: [String: String] = [:],
@@ -66,6 +74,10 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     /// Adds a run-time argument that `onArg(argument)` overrides match, under a key that ``removeArg(forKey:)`` takes.
+    ///
+    /// - Parameters:
+    ///   - argument: The argument, as `onArg` names it.
+    ///   - key: What `removeArg(forKey:)` removes it by.
     public static func setArg(_ argument: String, forKey key: String) {
         storageLock.withLock {
             var context = storage.withCurrent { $0.context }
@@ -75,6 +87,8 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     /// Removes a run-time argument added with ``setArg(_:forKey:)``.
+    ///
+    /// - Parameter key: The key it was added under.
     public static func removeArg(forKey key: String) {
         storageLock.withLock {
             var context = storage.withCurrent { $0.context }
@@ -84,6 +98,12 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     /// The context detected from this process: arguments, environment, build and platform.
+    ///
+    /// - Parameters:
+    ///   - arguments: The launch arguments; the process's by default.
+    ///   - environment: The environment (`XCODE_RUNNING_FOR_PREVIEWS`, `PLUGBOARD_CONTEXT`, a test runner's); the
+    ///     process's by default.
+    /// - Returns: The context.
     public static func detected(
         arguments: [String] = ProcessInfo.processInfo.arguments,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -115,6 +135,13 @@ public struct FactoryContext: Sendable, Equatable {
 
     /// Runs `operation` as if the program ran in `context`, for this task and its child tasks only; other
     /// tasks keep seeing ``current``. Lets tests of context overrides run in parallel.
+    ///
+    /// - Parameters:
+    ///   - context: The context resolutions see.
+    ///   - operation: What runs in it.
+    ///   - isolation: The caller's actor, where `operation` runs; leave it out.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public static func withContext<R>(
         _ context: FactoryContext,
         operation: () async throws -> R,
@@ -126,6 +153,12 @@ public struct FactoryContext: Sendable, Equatable {
     }
 
     /// The synchronous form of ``withContext(_:operation:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - context: The context resolutions see.
+    ///   - operation: What runs in it.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public static func withContext<R>(_ context: FactoryContext, operation: () throws -> R) rethrows -> R {
         overrideCount.wrappingAdd(1, ordering: .relaxed)
         defer { overrideCount.wrappingSubtract(1, ordering: .relaxed) }

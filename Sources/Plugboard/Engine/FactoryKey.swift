@@ -16,6 +16,11 @@ public struct FactoryKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Interns a key given as a run-time string (type-keyed registrations, profiles).
+    ///
+    /// - Parameters:
+    ///   - name: The key's name.
+    ///   - first: The factory's parameter type.
+    ///   - second: The factory's result type.
     public init(name: String, _ first: Any.Type, _ second: Any.Type) {
         id = FactoryKeyRegistry.shared.id(named: name, ObjectIdentifier(first), ObjectIdentifier(second))
     }

@@ -12,6 +12,11 @@ public struct Factory<T>: FactoryModifying, Sendable {
     public var registration: FactoryRegistration<Void, T>
 
     /// The formal spelling of `self { ... }`: a factory of `container` keyed by the enclosing property's name.
+    ///
+    /// - Parameters:
+    ///   - container: The container the factory belongs to (`self` in a container's property).
+    ///   - key: The factory's key: the enclosing property's name, by default; leave it out.
+    ///   - factory: Builds the instance.
     @inlinable @inline(__always)
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
@@ -21,6 +26,12 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// A factory with a scope: `Factory(self, scope: .cached) { ... }`.
+    ///
+    /// - Parameters:
+    ///   - container: The container the factory belongs to (`self` in a container's property).
+    ///   - scope: How long its instances live.
+    ///   - key: The factory's key: the enclosing property's name, by default; leave it out.
+    ///   - factory: Builds the instance.
     @inlinable @inline(__always)
     public init(
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
@@ -35,12 +46,16 @@ public struct Factory<T>: FactoryModifying, Sendable {
     }
 
     /// Resolves an instance: from the scope's cache, a context override, a registration, or the definition.
+    ///
+    /// - Returns: The instance, as the factory's scope gives it.
     @inlinable @inline(__always)
     public func callAsFunction() -> T {
         registration.resolve(())
     }
 
     /// The same as calling the factory.
+    ///
+    /// - Returns: The instance, as the factory's scope gives it.
     @inlinable @inline(__always)
     public func resolve() -> T {
         registration.resolve(())
@@ -48,6 +63,9 @@ public struct Factory<T>: FactoryModifying, Sendable {
 
     /// Replaces the factory's closure in this container and clears its cached instance (except inside
     /// `autoRegister()`, where nothing is cleared).
+    ///
+    /// - Parameter factory: Builds the instance, replacing the definition until a reset.
+    /// - Returns: The factory, for a modifier.
     @inlinable @discardableResult
     public func register(factory: @escaping FactoryClosure<T>) -> Self {
         registration.register(IsolatedFactoryClosure.plain(factory, site: "register(factory:)"))
@@ -66,6 +84,11 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     public var registration: FactoryRegistration<P, T>
 
     /// The formal spelling of `self { ... }` for a parameter factory.
+    ///
+    /// - Parameters:
+    ///   - container: The container the factory belongs to (`self` in a container's property).
+    ///   - key: The factory's key: the enclosing property's name, by default; leave it out.
+    ///   - factory: Builds the instance from the parameter.
     @inlinable @inline(__always)
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
@@ -75,6 +98,12 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// A parameter factory with a scope.
+    ///
+    /// - Parameters:
+    ///   - container: The container the factory belongs to (`self` in a container's property).
+    ///   - scope: How long its instances live.
+    ///   - key: The factory's key: the enclosing property's name, by default; leave it out.
+    ///   - factory: Builds the instance from the parameter.
     @inlinable @inline(__always)
     public init(
         _ container: any ManagedContainer, scope: Scope, key: StaticString = #function,
@@ -84,18 +113,27 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     }
 
     /// Resolves an instance for `parameters`.
+    ///
+    /// - Parameter parameters: What the factory's closure is given.
+    /// - Returns: The instance, as the factory's scope gives it.
     @inlinable @inline(__always)
     public func callAsFunction(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
 
     /// The same as calling the factory.
+    ///
+    /// - Parameter parameters: What the factory's closure is given.
+    /// - Returns: The instance, as the factory's scope gives it.
     @inlinable @inline(__always)
     public func resolve(_ parameters: P) -> T {
         registration.resolve(parameters)
     }
 
     /// Replaces the factory's closure in this container and clears its cached instances.
+    ///
+    /// - Parameter factory: Builds the instance from the parameter, replacing the definition until a reset.
+    /// - Returns: The factory, for a modifier.
     @inlinable @discardableResult
     public func register(factory: @escaping ParameterFactoryClosure<P, T>) -> Self {
         registration.register(IsolatedFactoryClosure.taking(factory, site: "register(factory:)"))

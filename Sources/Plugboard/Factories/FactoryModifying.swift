@@ -26,6 +26,9 @@ extension FactoryModifying {
     // MARK: Scopes
 
     /// Sets how long resolved instances live (see ``Scope``). Changing the scope drops a cached instance.
+    ///
+    /// - Parameter scope: The scope: `.unique`, `.cached`, `.shared`, `.singleton`, `.graph` or your own.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func scope(_ scope: Scope) -> Self {
         registration.applyScope(scope)
@@ -67,6 +70,11 @@ extension FactoryModifying {
     /// Makes a scoped instance expire once it went unused for `seconds`, as Factory's does: each resolution
     /// that gets the kept instance before then starts its time again. The time is the wall clock's, so it also
     /// runs while a device sleeps.
+    ///
+    /// - Parameters:
+    ///   - seconds: How long an unused instance is kept.
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func timeToLive(_ seconds: TimeInterval, caller: StaticString = #function) -> Self {
         registration.setTimeToLive(seconds, caller: caller)
@@ -78,6 +86,11 @@ extension FactoryModifying {
     /// Runs `decorator` with every instance this factory resolves, cached ones included.
     ///
     /// Like a factory's closure, a decorator takes the isolation of the code it is written in.
+    ///
+    /// - Parameters:
+    ///   - decorator: Run with each instance.
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func decorator(
         _ decorator: @escaping (T) -> Void, caller: StaticString = #function
@@ -88,6 +101,11 @@ extension FactoryModifying {
 
     /// Runs `decorator` with every instance this factory resolves and whether this resolution made it (false
     /// when a scope handed out an instance it kept): `decorator { service, isNew in if isNew { ... } }`.
+    ///
+    /// - Parameters:
+    ///   - decorator: Run with each instance and whether this resolution made it.
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func decorator(
         _ decorator: @escaping (T, Bool) -> Void, caller: StaticString = #function
@@ -99,6 +117,12 @@ extension FactoryModifying {
     // MARK: Contexts
 
     /// Resolves with `factory` instead when the program runs in any of `contexts`.
+    ///
+    /// - Parameters:
+    ///   - contexts: The contexts in which `factory` resolves.
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func context(
         _ contexts: FactoryContextType..., caller: StaticString = #function,
@@ -109,6 +133,12 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` when the program was launched with `argument` (or it was set at run time).
+    ///
+    /// - Parameters:
+    ///   - argument: The launch argument (or one set with `FactoryContext.setArg`) that selects `factory`.
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onArg(
         _ argument: String, caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -118,6 +148,12 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` when the program was launched with any of `arguments`.
+    ///
+    /// - Parameters:
+    ///   - arguments: Launch arguments, any of which selects `factory`.
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onArgs(
         _ arguments: [String], caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -127,6 +163,11 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` in Xcode previews.
+    ///
+    /// - Parameters:
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onPreview(
         caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -136,6 +177,11 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` under a test runner.
+    ///
+    /// - Parameters:
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onTest(
         caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -145,6 +191,11 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` in debug builds.
+    ///
+    /// - Parameters:
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onDebug(
         caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -154,6 +205,11 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` in a simulator.
+    ///
+    /// - Parameters:
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onSimulator(
         caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -163,6 +219,11 @@ extension FactoryModifying {
     }
 
     /// Resolves with `factory` on a device (not a simulator).
+    ///
+    /// - Parameters:
+    ///   - caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    ///   - factory: What resolves in that context instead of the definition.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func onDevice(
         caller: StaticString = #function, factory: @escaping ParameterFactoryClosure<P, T>
@@ -175,6 +236,9 @@ extension FactoryModifying {
 
     /// Makes the modifiers before it apply only the first time (per container, until a reset): later
     /// accesses keep what was changed from outside the definition since.
+    ///
+    /// - Parameter caller: Where the modifier is written, for the warning a sealed factory gives; leave it out.
+    /// - Returns: The factory, for the next modifier.
     @inlinable
     public consuming func once(caller: StaticString = #function) -> Self {
         registration.seal(caller: caller)
@@ -184,6 +248,9 @@ extension FactoryModifying {
 
     /// Clears what `options` names for this factory (everything by default), in this container; a
     /// singleton's instance is cleared too.
+    ///
+    /// - Parameter options: What to reset; everything by default.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func reset(_ options: FactoryResetOptions = .all) -> Self {
         registration.reset(options)
@@ -191,6 +258,9 @@ extension FactoryModifying {
     }
 
     /// The labelled spelling of ``reset(_:)``.
+    ///
+    /// - Parameter options: What to reset: the registration, the scope's instances, the context overrides.
+    /// - Returns: The factory, for the next modifier.
     @inlinable @discardableResult
     public consuming func reset(options: FactoryResetOptions) -> Self {
         registration.reset(options)

@@ -10,11 +10,15 @@ public struct Injected<T> {
     private var dependency: T
 
     /// Resolves `keyPath` on `Container.shared`.
+    ///
+    /// - Parameter keyPath: The factory, as a property of `Container` (`\.service`).
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
         self.init(reference: { Container.shared[keyPath: keyPath] })
     }
 
     /// Resolves `keyPath` on the shared instance of a container of your own.
+    ///
+    /// - Parameter keyPath: The factory, as a property of your shared container (`\MyContainer.service`).
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
         self.init(reference: { C.shared[keyPath: keyPath] })
     }
@@ -40,6 +44,8 @@ public struct Injected<T> {
     public var factory: Factory<T> { reference() }
 
     /// Resolves the dependency again, after resetting what `options` names on its factory.
+    ///
+    /// - Parameter options: What to reset on the factory first (its registration, scope, context overrides); nothing by default.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
         let factory = reference()
         factory.reset(options)

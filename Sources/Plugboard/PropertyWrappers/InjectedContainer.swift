@@ -1,5 +1,9 @@
-/// Injects a shared container itself, when the object is made: `@InjectedContainer var container` (the
-/// current `Container.shared`) or `@InjectedContainer(MyContainer.self) var container`.
+/// Injects a shared container itself, when the object is made.
+///
+/// ```swift
+/// @InjectedContainer var container                          // the current Container.shared
+/// @InjectedContainer(MyContainer.self) var mine
+/// ```
 @propertyWrapper
 public struct InjectedContainer<C: SharedContainer> {
     private var container: C
@@ -10,6 +14,8 @@ public struct InjectedContainer<C: SharedContainer> {
     }
 
     /// The current shared instance of a container of your own.
+    ///
+    /// - Parameter type: The container type, whose `shared` is injected.
     public init(_ type: C.Type) {
         container = C.shared
     }
@@ -21,6 +27,8 @@ public struct InjectedContainer<C: SharedContainer> {
     }
 
     /// Resets what `options` names in the container.
+    ///
+    /// - Parameter options: What to reset: registrations, scopes, context overrides; nothing by default.
     public mutating func reset(options: FactoryResetOptions = .none) {
         container.manager.reset(options: options)
     }

@@ -15,11 +15,15 @@ public struct InjectedType<T> {
     }
 
     /// Resolves `T` from `container`, if it is a ``Resolving`` container (nil otherwise).
+    ///
+    /// - Parameter container: The container whose type-keyed registrations are searched.
     public init(_ container: any ManagedContainer) {
         dependency = (container as? any Resolving)?.resolve(T.self)
     }
 
     /// Resolves `T` from the shared instance of a resolving container of your own.
+    ///
+    /// - Parameter container: The shared container type whose `shared` is searched.
     public init<C: SharedContainer & Resolving>(_ container: C.Type) {
         dependency = C.shared.resolve(T.self)
     }

@@ -1,22 +1,26 @@
 /// Resolves a dependency from a shared container's factory the first time it is read.
 ///
-/// The first read is thread-safe: when many threads read the property at once, the factory runs once and
-/// every reader gets that instance.
-///
 /// ```swift
 /// @LazyInjected(\.service) var service: ServiceType
 /// ```
+///
+/// The first read is thread-safe: when many threads read the property at once, the factory runs once and
+/// every reader gets that instance.
 @propertyWrapper
 public struct LazyInjected<T> {
     private let reference: () -> Factory<T>
     private var cell = LazyCell<T>()
 
     /// Resolves `keyPath` on `Container.shared` when first read.
+    ///
+    /// - Parameter keyPath: The factory, as a property of `Container` (`\.service`).
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
         reference = { Container.shared[keyPath: keyPath] }
     }
 
     /// Resolves `keyPath` on the shared instance of a container of your own when first read.
+    ///
+    /// - Parameter keyPath: The factory, as a property of your shared container (`\MyContainer.service`).
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
         reference = { C.shared[keyPath: keyPath] }
     }
@@ -46,11 +50,15 @@ public struct LazyInjected<T> {
 
     /// The dependency if it was resolved already, without resolving it: for clean-up in `deinit`
     /// (`$service.resolvedOrNil()?.close()`).
+    ///
+    /// - Returns: The instance, or nil before the first read.
     public func resolvedOrNil() -> T? {
         cell.current
     }
 
     /// Resolves the dependency again, after resetting what `options` names on its factory.
+    ///
+    /// - Parameter options: What to reset on the factory first (its registration, scope, context overrides); nothing by default.
     public mutating func resolve(reset options: FactoryResetOptions = .none) {
         let factory = reference()
         factory.reset(options)

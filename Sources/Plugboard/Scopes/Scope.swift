@@ -134,6 +134,12 @@ extension Scope {
 extension Scope {
     /// Runs `operation` with singletons of its own: every singleton scope starts empty inside it, and
     /// instances made inside are not seen outside. `PlugboardTesting`'s traits use this to isolate tests.
+    ///
+    /// - Parameters:
+    ///   - operation: What runs with singletons of its own.
+    ///   - isolation: The caller's actor, where `operation` runs; leave it out.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public static func withIsolatedSingletons<R>(
         operation: () async throws -> R,
         isolation: isolated (any Actor)? = #isolation
@@ -144,6 +150,10 @@ extension Scope {
     }
 
     /// The synchronous form of ``withIsolatedSingletons(operation:isolation:)``.
+    ///
+    /// - Parameter operation: What runs with singletons of its own.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public static func withIsolatedSingletons<R>(operation: () throws -> R) rethrows -> R {
         SingletonIsolation.begin()
         defer { SingletonIsolation.end() }

@@ -4,6 +4,13 @@
 
     /// Resolves an `ObservableObject` view model from `Container.shared` and keeps it as a `StateObject`.
     ///
+    /// ```swift
+    /// struct ContentView: View {
+    ///     @InjectedObject(\.contentViewModel) var model: ContentViewModel
+    ///     var body: some View { Text(model.title) }
+    /// }
+    /// ```
+    ///
     /// `StateObject` came with iOS 14, macOS 11, tvOS 14 and watchOS 7: the wrapper has the same floor, as
     /// Factory's and Resolver's do.
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)

@@ -3,7 +3,14 @@
     import SwiftUI
 
     /// Resolves an `@Observable` view model from a shared container the first time the view reads it, and keeps
-    /// it in SwiftUI's `State` for the view's lifetime: `@InjectedObservable(\.contentViewModel) var model`.
+    /// it in SwiftUI's `State` for the view's lifetime.
+    ///
+    /// ```swift
+    /// struct ContentView: View {
+    ///     @InjectedObservable(\.contentViewModel) var model
+    ///     var body: some View { Text(model.title) }
+    /// }
+    /// ```
     ///
     /// SwiftUI builds a `State`'s initial value each time it makes the view's struct and keeps only the first;
     /// resolving on first read, not in `init`, makes one view model per view, as Factory 3's wrapper does.

@@ -14,6 +14,9 @@
 extension Factory {
     /// Registers `factory`, as ``register(factory:)`` does, for a preview:
     /// `Container.shared.api.preview { MockAPI() }` sits in a `#Preview` without `let _ =`.
+    ///
+    /// - Parameter factory: Builds the instance the preview shows, replacing the definition.
+    /// - Returns: `EmptyView` where SwiftUI is, so that the call sits in a view builder.
     #if canImport(SwiftUI)
         @discardableResult
     #endif
@@ -24,6 +27,9 @@ extension Factory {
 
     /// Registers `factory`, as ``register(factory:)`` does: `Container.shared.api { MockAPI() }`, Factory 3's
     /// shortest spelling, which sits in a view builder too.
+    ///
+    /// - Parameter factory: Builds the instance, replacing the definition.
+    /// - Returns: `EmptyView` where SwiftUI is, so that the call sits in a view builder.
     #if canImport(SwiftUI)
         @discardableResult
     #endif
@@ -36,6 +42,9 @@ extension Factory {
 extension ParameterFactory {
     /// Registers `factory`, as ``register(factory:)`` does, for a preview:
     /// `Container.shared.avatar.preview { MockAvatar(size: $0) }` sits in a `#Preview`.
+    ///
+    /// - Parameter factory: Builds the instance from the parameter, replacing the definition.
+    /// - Returns: `EmptyView` where SwiftUI is, so that the call sits in a view builder.
     #if canImport(SwiftUI)
         @discardableResult
     #endif
@@ -47,6 +56,10 @@ extension ParameterFactory {
 
 extension SharedContainer {
     /// Runs `transform` with this container, for a preview: `Container.shared.preview { $0.api.register { ... } }`.
+    ///
+    /// - Parameter transform: Sets the container up for the preview.
+    /// - Returns: `EmptyView` where SwiftUI is, so that the call sits in a view builder.
+    /// - Throws: What `transform` throws.
     #if canImport(SwiftUI)
         @discardableResult
     #endif
@@ -56,6 +69,10 @@ extension SharedContainer {
     }
 
     /// Runs `transform` with the shared container, for a preview: `Container.preview { $0.api.register { ... } }`.
+    ///
+    /// - Parameter transform: Sets the shared container up for the preview.
+    /// - Returns: `EmptyView` where SwiftUI is, so that the call sits in a view builder.
+    /// - Throws: What `transform` throws.
     #if canImport(SwiftUI)
         @discardableResult
     #endif
@@ -70,6 +87,10 @@ extension SharedContainer {
         /// Runs `transform` with this container and returns `EmptyView`, as Factory's does where SwiftUI is, so
         /// that `Container.shared { $0.api { MockAPI() } }` is a statement of a `#Preview`. (Where SwiftUI is
         /// not, the container's own `callAsFunction(_:)` returns the container.)
+        ///
+        /// - Parameter transform: Sets the container up for the preview.
+        /// - Returns: `EmptyView`, a statement of a view builder.
+        /// - Throws: What `transform` throws.
         @discardableResult
         public func callAsFunction(_ transform: (Self) throws -> Void) rethrows -> EmptyView {
             try transform(self)

@@ -9,6 +9,10 @@ public struct Injected<Service> {
     private var service: Service
 
     /// Resolves `Service` from `container` (``Resolver/root`` by default), optionally named.
+    ///
+    /// - Parameters:
+    ///   - name: The registration's name, for a type registered under several; none by default.
+    ///   - container: The container to resolve from; `Resolver.root` by default.
     public init(name: Resolver.Name? = nil, container: Resolver? = nil) {
         service = ResolverSource(name: name, container: container).resolve()
     }

@@ -5,6 +5,13 @@
     /// Resolver's `@InjectedObject`: resolves an `ObservableObject` view model from a ``Resolver`` each time the
     /// view's struct is made, and observes it as an `ObservedObject`, as Resolver 1.x does (iOS 13).
     ///
+    /// ```swift
+    /// struct ContentView: View {
+    ///     @InjectedObject var model: ContentViewModel
+    ///     var body: some View { Text(model.title) }
+    /// }
+    /// ```
+    ///
     /// Because SwiftUI makes a view's struct again whenever its parent's body runs, the view model is resolved
     /// again then too: register it with a scope that keeps it (`.shared`, `.cached`) for one per screen, or use
     /// Factory's `@InjectedObject` (a `StateObject`, iOS 14) from `Plugboard`.

@@ -1,6 +1,10 @@
 /// Resolver's `@WeakLazyInjected`: resolves the property's type from a ``Resolver`` on first read and holds it
 /// weakly (for delegates and parents).
 ///
+/// ```swift
+/// @WeakLazyInjected var coordinator: Coordinator?
+/// ```
+///
 /// The first read is thread-safe: many threads reading at once get one instance.
 @propertyWrapper
 public struct WeakLazyInjected<Service> {
@@ -10,6 +14,11 @@ public struct WeakLazyInjected<Service> {
     public var args: Any?
 
     /// Resolves `Service` from `container` (``Resolver/root`` by default) when first read, optionally named.
+    ///
+    /// - Parameters:
+    ///   - name: The registration's name, for a type registered under several; none by default.
+    ///   - container: The container to resolve from; `Resolver.root` by default.
+    ///   - args: The arguments the registration's factory receives (`$service.args` sets them later).
     public init(name: Resolver.Name? = nil, container: Resolver? = nil, args: Any? = nil) {
         source = ResolverSource(name: name, container: container)
         self.args = args
