@@ -15,7 +15,8 @@ final class DeclarationCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var declared: [Declared] = []
 
-    /// The collector of the launch running on this task, if any.
+    /// The collector of the launch running on this task, if any. A task-local by design: `applyProfile` is
+    /// called from the program's own `autoRegister()`, whose signature the launch cannot add a parameter to.
     @TaskLocal static var current: DeclarationCollector?
 
     func add(_ name: String, _ live: LiveDeclarations, container: any ManagedContainer) {

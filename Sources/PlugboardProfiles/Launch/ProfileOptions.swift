@@ -159,6 +159,7 @@ package struct ProfileOverride: Sendable {
         self.directories = directories
     }
 
-    /// The override active for the current task, if any.
+    /// The override active for the current task, if any. A task-local by design: it isolates one test's
+    /// profiles from the parallel tests beside it, whatever code the test runs.
     @TaskLocal package static var current: ProfileOverride?
 }
