@@ -46,7 +46,11 @@ public struct ProfileGeneration: Sendable {
     public internal(set) var overrides: [String] = []
     /// The factories the profiles change, as `Container.key`, container by container.
     public var changedFactories: [String] {
-        changedKeys.keys.sorted().flatMap { container in changedKeys[container]!.map { "\(container).\($0)" } }
+        changedKeys.keys.sorted().flatMap { container in
+            // One concatenation per name: an interpolation costs twice as much, for every factory changed.
+            let prefix = container + "."
+            return changedKeys[container]!.map { prefix + $0 }
+        }
     }
     /// The keys the profiles change, per container (what ``changedFactories`` spells out).
     var changedKeys: [String: [String]] = [:]
