@@ -22,7 +22,7 @@ public struct ProfileReloadService: Service {
     private let reloadOnHangUp: Bool
     private let metrics: ReloadMetrics?
 
-    /// A service over the process's launch (`ProfileSystem.watcher()`).
+    /// A service that watches the process's launch, as `ProfileSystem.watchProfiles()` does.
     ///
     /// - Parameters:
     ///   - reloadOnHangUp: Also reload at once on `SIGHUP`, without waiting for the files' quiet period. Off by

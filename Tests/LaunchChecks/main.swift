@@ -202,10 +202,23 @@ case "watch":
             }
         }
     }
-    let group = ServiceGroup(
-        services: [ProfileReloadService(reloadOnHangUp: true)], gracefulShutdownSignals: [.sigterm],
-        logger: options.logger)
-    try await group.run()
+    if environment["LAUNCH_CHECKS_WATCH"] == "task" {
+        // No service group: the watch runs in a task of its own, cancelled when SIGTERM arrives.
+        let watching = Task { await ProfileSystem.watchProfiles() }
+        signal(SIGTERM, SIG_IGN)
+        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM)
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            terminate.setEventHandler { stopped.resume() }
+            terminate.resume()
+        }
+        watching.cancel()
+        await watching.value
+    } else {
+        let group = ServiceGroup(
+            services: [ProfileReloadService(reloadOnHangUp: true)], gracefulShutdownSignals: [.sigterm],
+            logger: options.logger)
+        try await group.run()
+    }
     reporter.cancel()
     say("stopped")
 
@@ -251,14 +264,16 @@ case "switch":
     // A demo mode: the app switches its active profiles while it runs, to `demo` and back; a switch to a
     // profile that does not exist is refused and changes nothing. Each step prints both containers' wiring.
     ProfileSystem.bootstrap(OrdersContainer.shared, PaymentContainer.shared, options: options)
-    let launched = ProfileSystem.activeProfiles
+    /// The active profiles: the running generation's.
+    func activeProfiles() -> [String] { ProfileSystem.current?.selection.names ?? [] }
+    let launched = activeProfiles()
     say(wiring("launched \(launched)"))
     let demo = await ProfileSystem.switchProfiles(to: ["demo"])
-    say(wiring("demo applied=\(demo.isApplied) generation=\(demo.generation) \(ProfileSystem.activeProfiles)"))
+    say(wiring("demo applied=\(demo.isApplied) generation=\(demo.generation) \(activeProfiles())"))
     let missing = ProfileSystem.switchProfilesNow(to: ["missing"])
-    say(wiring("missing applied=\(missing.isApplied) generation=\(missing.generation) \(ProfileSystem.activeProfiles)"))
+    say(wiring("missing applied=\(missing.isApplied) generation=\(missing.generation) \(activeProfiles())"))
     let back = await ProfileSystem.switchProfiles(to: launched)
-    say(wiring("back applied=\(back.isApplied) generation=\(back.generation) \(ProfileSystem.activeProfiles)"))
+    say(wiring("back applied=\(back.isApplied) generation=\(back.generation) \(activeProfiles())"))
 
 default:
     FileHandle.standardError.write(Data("unknown scenario \(scenario)\n".utf8))

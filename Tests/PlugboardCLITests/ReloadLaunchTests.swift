@@ -70,6 +70,24 @@ import Testing
             ), "\(log)")
     }
 
+    @Test(.timeLimit(.minutes(2))) func aWatchInATaskOfItsOwnReloadsEditsUntilCancelled() throws {
+        let directory = CLI.temporaryDirectory()
+        let file = directory + "/app.yaml"
+        try Self.profile(retries: 3, gateway: "{ use: stub }").write(toFile: file, atomically: true, encoding: .utf8)
+        let program = try start(directory, environment: ["LAUNCH_CHECKS_WATCH": "task"])
+        #expect(program.line(startingWith: "launched") != nil, "\(program.errors)")
+
+        try Self.profile(retries: 4, gateway: "{ use: stub }").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(
+            program.line(startingWith: "applied")
+                == "applied generation 2 changed=OrdersContainer.retries: orders.store=sql-store orders.retries=4 payment.gateway=stub-gateway",
+            "\(program.lines)\n\(program.errors)")
+
+        program.send(SIGTERM)
+        #expect(program.line(startingWith: "stopped") != nil, "the watch ends when its task is cancelled")
+        #expect(program.exitStatus() == 0)
+    }
+
     @Test(.timeLimit(.minutes(2))) func aHangUpReloadsWithoutWaitingForTheWatcher() throws {
         let directory = CLI.temporaryDirectory()
         let file = directory + "/app.yaml"

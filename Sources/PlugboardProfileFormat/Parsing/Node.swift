@@ -206,7 +206,8 @@
     }
 }
 
-/// Limits that keep hostile input from costing more than a moment. Programs can change them.
+/// Limits that keep hostile input from costing more than a moment. Programs change them from the defaults,
+/// through the launch's options: `options.limits.maxDepth = 32`.
 public struct ParseLimits: Sendable, Equatable {
     /// The largest file read, checked before parsing (default 16 MiB; at most ``inputCeiling``).
     public var maxInputBytes: Int {
@@ -219,14 +220,9 @@ public struct ParseLimits: Sendable, Equatable {
     /// The longest `extends` chain, in profiles (default 64): a profile deeper than that is an error.
     public var maxExtendsDepth: Int
 
-    /// Limits with the given values (the defaults unless told otherwise).
-    ///
-    /// - Parameters:
-    ///   - maxInputBytes: The largest file read, in bytes (16 MiB by default; never above the ceiling).
-    ///   - maxDepth: The deepest nesting of mappings and lists.
-    ///   - maxScalarBytes: The longest scalar, in bytes.
-    ///   - maxExtendsDepth: The longest `extends` chain, in profiles.
-    public init(
+    /// Limits with the given values (the defaults unless told otherwise), for the package's tools: the fuzz
+    /// targets and the tests.
+    @_spi(Tools) public init(
         maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20, maxExtendsDepth: Int = 64
     ) {
         self.maxInputBytes = min(maxInputBytes, Self.inputCeiling)

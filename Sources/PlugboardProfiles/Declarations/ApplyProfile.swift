@@ -16,7 +16,7 @@ extension ManagedContainer {
     /// }
     /// ```
     ///
-    /// After ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``, this applies what the launch checked for this container's
+    /// After ``ProfileSystem/bootstrap(_:options:)``, this applies what the launch checked for this container's
     /// type (the bootstrap's options count, not `options`), without reading the files again. Without a
     /// bootstrap, the first call from this container type's `autoRegister()` is the program's launch for this
     /// one container: every active file is read, merged and checked against these declarations before anything
@@ -39,15 +39,9 @@ extension ManagedContainer {
         applyProfile(declarations, options: options)
     }
 
-    /// The array form of ``applyProfile(_:options:)-(ProfileDeclaration...,_)``, for declarations made in code
-    /// that builds a list.
-    ///
-    /// - Parameters:
-    ///   - declarations: What profiles may choose for this container's factories.
-    ///   - options: Where profiles are found and what a refused one does.
-    /// - Returns: The generation as this container applied it.
+    /// The array form of ``applyProfile(_:options:)``, which the variadic one and the package's tests call.
     @discardableResult
-    public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
+    package func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
         -> ProfileGeneration
     {
         let name = containerName  // the type's name, reflected once per call

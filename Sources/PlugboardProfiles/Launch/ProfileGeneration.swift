@@ -7,8 +7,8 @@ import Plugboard
 /// the profiles apply to every container or to none. Its fields never change once it is made.
 ///
 /// ``ProfileSystem/launch(_:options:)`` returns the launch's (and
-/// ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)`` acts on it); ``ProfileSystem/current`` is the
-/// running one, which each applied reload replaces; ``ProfileSystem/generations`` yields each new one. Containers
+/// ``ProfileSystem/bootstrap(_:options:)`` acts on it); ``ProfileSystem/current`` is the
+/// running one, which each applied reload replaces; ``ProfileSystem/reloadOutcomes`` tells each new one. Containers
 /// made later apply the running generation's checked result for their type, reading nothing again.
 ///
 /// `applyProfile(...)` returns the generation as one container applied it: its ``changedFactories`` are that
@@ -27,7 +27,7 @@ public struct ProfileGeneration: Sendable {
         case catalogNotWritten(path: String, reason: String)
     }
 
-    /// 1 for the launch, one more for each applied reload (``ReloadStatus/generation`` counts the same way).
+    /// 1 for the launch, one more for each applied reload (what ``ReloadOutcome/applied(generation:changedFactories:)`` numbers).
     public internal(set) var number = 1
     /// How the pipeline ended: applied, or refused with every container keeping its wiring.
     public internal(set) var outcome: Outcome
@@ -73,6 +73,6 @@ public struct ProfileGeneration: Sendable {
     /// The secret references resolved, with hashes of their values.
     var secretReads: SecretReads?
 
-    /// Whether the profiles apply.
-    public var isApplied: Bool { outcome == .applied }
+    /// Whether the profiles apply: ``outcome`` is ``Outcome/applied``.
+    package var isApplied: Bool { outcome == .applied }
 }

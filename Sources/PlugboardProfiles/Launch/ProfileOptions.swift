@@ -3,7 +3,7 @@ import Logging
 @_spi(Tools) import PlugboardProfileFormat
 
 /// How `applyProfile` finds, checks and applies profiles. The defaults read the launch arguments and
-/// environment of this process and search the folders of ``searchPath``.
+/// environment of this process and search the folders listed below, the first match winning.
 ///
 /// ## Where profiles are found
 ///
@@ -92,7 +92,7 @@ public struct ProfileOptions: Sendable {
 
     /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``, the bundles' folders
     /// (``searchBundle(_:folder:)``), `Profiles/` in ``workingDirectory``, then `Bundle.main`'s `Profiles` folder.
-    public var searchPath: [String] {
+    package var searchPath: [String] {
         let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
         let working = (workingDirectory as NSString).appendingPathComponent("Profiles")
         var path = fromEnvironment + directories + bundleDirectories + [working]

@@ -51,12 +51,8 @@ public enum ProfileSystem {
         bootstrap(containers, options: options)
     }
 
-    /// The array form of ``bootstrap(_:options:)-(ManagedContainer...,_)``.
-    ///
-    /// - Parameters:
-    ///   - containers: Every profile-aware container of the program, listed once.
-    ///   - options: Where profiles are found, what a refused one does, and the logger for the launch's lines.
-    public static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
+    /// The array form of ``bootstrap(_:options:)``, which the variadic one and the package's tools call.
+    package static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
         ProgramEdge.act(on: launch(containers, options: options), options: options)
     }
 
@@ -151,10 +147,12 @@ public enum ProfileSystem {
         return (launch, running)
     }
 
-    /// The running generation: the launch's once ``bootstrap(_:options:)-(ManagedContainer...,_)`` or
-    /// ``launch(_:options:)`` ran, then each applied reload's or switch's. Nil before the launch.
+    /// The running generation: the launch's once ``bootstrap(_:options:)`` or ``launch(_:options:)`` ran (or
+    /// the first `applyProfile` of a program's one container), then each applied reload's or switch's. Its
+    /// ``ProfileGeneration/selection`` names the active profiles, a switch's as soon as it applies or finds them
+    /// reading the same as the running ones. Nil before the launch.
     public static var current: ProfileGeneration? {
-        lock.withLock { installed }
+        reloader?.current ?? lock.withLock { installed }
     }
 
     /// Makes `launch`, a reload's, the one containers made from now on apply, if `running` is the process's.

@@ -26,7 +26,7 @@ public protocol ProfileValueSource: Sendable {
     /// - Returns: The secret's value, or nil when the configuration has none.
     func secret(forKey key: String) -> String?
     /// Calls `changed` each time the configuration's values change, until the task is cancelled: the watcher
-    /// (``ProfileSystem/watcher()``) then reloads after its quiet period, as after a file's edit. A configuration
+    /// (``ProfileSystem/watchProfiles()``) then reloads after its quiet period, as after a file's edit. A configuration
     /// that cannot tell its changes waits until cancelled (the default); the watcher's files are still watched.
     ///
     /// - Parameter changed: Called once per change; the watcher joins changes within its quiet period.

@@ -14,7 +14,7 @@ extension ProfileSystem {
     ///
     /// The active profile names, `PLUGBOARD__...` variables, `--plugboard-set` arguments and `env:` secrets are
     /// the launch's; the files, `extends` parents, `file:` and `config:` secrets and the configuration's
-    /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or ``launch(_:options:)``);
+    /// settings are read again. Call it after ``bootstrap(_:options:)`` (or ``launch(_:options:)``);
     /// before a launch, or after one that left nothing to reload (it wrote the catalog), it changes nothing and
     /// is refused with PB601 at generation 0.
     ///
@@ -67,12 +67,6 @@ extension ProfileSystem {
         return reloader.reload(selecting: selection(profiles))
     }
 
-    /// The names of the active profiles, in the order they merge: the launch's until a switch applies others;
-    /// empty before a launch and when none is active.
-    public static var activeProfiles: [String] {
-        reloader?.activeProfiles ?? []
-    }
-
     /// What a switch to `profiles` chooses: the program's code chose them.
     private static func selection(_ profiles: [String]) -> ProfileSelection {
         profiles.isEmpty ? .nothing : ProfileSelection(names: profiles, source: .code)
@@ -97,26 +91,35 @@ extension ProfileSystem {
         ContainerManager.retiredWaiting
     }
 
-    /// The applied generations: the running one first, then each new one. A reader that falls behind gets
-    /// the newest, not a queue. Finishes at once when there is no launch to reload.
-    public static var generations: AsyncStream<ProfileGeneration> {
-        reloader?.generationUpdates() ?? AsyncStream { $0.finish() }
-    }
-
     /// The outcome of every reload attempted from now on, for logs and tests (the 100 newest are kept for a
     /// slow reader).
     public static var reloadOutcomes: AsyncStream<ReloadOutcome> {
         reloader?.outcomeUpdates() ?? AsyncStream { $0.finish() }
     }
 
-    /// The process's watcher of the launch's files (the same one on every call): run it in a task, or through
-    /// `PlugboardReloadService`'s service. It reloads with the launch options' ``ProfileOptions/reload`` settings.
+    /// Watches the files the running profiles were made from (the profiles, their `extends` parents, `file:`
+    /// secrets, and the configuration of ``ProfileOptions/valueSource`` where it tells its changes) and reloads
+    /// after they change, until the calling task is cancelled: `Task { await ProfileSystem.watchProfiles() }`,
+    /// or `PlugboardReloadService`'s service, which runs it in a service group.
     ///
-    /// Asked for before a launch (or after one that left nothing to reload), it is a watcher with nothing to
-    /// watch: its ``ProfileWatcher/run()`` waits until its task is cancelled and reloads nothing.
+    /// It polls every ``ReloadOptions/pollInterval`` seconds (the launch options' ``ProfileOptions/reload``):
+    /// each look compares every path's `stat` and resolved path, so Kubernetes' `..data` symbolic link swap, an
+    /// editor's rename-over save, a truncate and write, and network or overlay file systems all show as a
+    /// change. A change is reloaded once every file has stayed as it is for ``ReloadOptions/quietPeriod``: a
+    /// save made of several steps is one reload, and a file missing for a moment is waited for (one that stays
+    /// missing for ten quiet periods is reloaded as it is, and refused). A refused reload is logged and waited
+    /// out; it never ends the watch. Files edited within one tick of the file system's clock are hashed too, so
+    /// that a same-size edit is seen.
     ///
-    /// - Returns: The process's watcher; run it once, in a task or a service group.
-    public static func watcher() -> ProfileWatcher {
+    /// Before a launch, or after one that left nothing to reload, it waits until its task is cancelled and
+    /// reloads nothing. The process has one watcher: two calls share its looks.
+    public static func watchProfiles() async {
+        await watcher().run()
+    }
+
+    /// The process's watcher of the launch's files (the same one on every call), or one with nothing to watch
+    /// before a launch.
+    package static func watcher() -> ProfileWatcher {
         sharedWatcher ?? ProfileWatcher(nil, options: ReloadOptions())
     }
 

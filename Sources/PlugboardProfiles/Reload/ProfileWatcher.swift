@@ -2,7 +2,7 @@ import Foundation
 @_spi(Tools) import PlugboardProfileFormat
 
 /// Watches every file the running profiles were made from (profiles, `extends` parents, `file:` secrets)
-/// and reloads when they change: one watcher per process, made by ``ProfileSystem/watcher()``.
+/// and reloads when they change: one watcher per process, which ``ProfileSystem/watchProfiles()`` runs.
 ///
 /// It polls: each look takes every path's `stat` and resolved path, so Kubernetes' `..data` symbolic link
 /// swap, an editor's rename-over save, a truncate and write, and network or overlay file systems all show
@@ -15,7 +15,7 @@ import Foundation
 /// A same-size edit within one tick of the file system's clock leaves the size and times as they were (git's
 /// "racy clean" problem): a file whose modification time is that close to now is also hashed at each look, and
 /// a hash other than the one the last look or read saw is a change.
-public final class ProfileWatcher: @unchecked Sendable {
+package final class ProfileWatcher: @unchecked Sendable {
     /// The profiles it reloads; nil for the watcher of a program that launched none.
     package let profiles: RunningProfiles?
     private let interval: Double
@@ -58,7 +58,7 @@ public final class ProfileWatcher: @unchecked Sendable {
     /// Looks at the files every ``ReloadOptions/pollInterval`` seconds and reloads after changes, until the
     /// task is cancelled. A refused reload is logged and waited out: it never ends the loop. The program's
     /// configuration (``ProfileOptions/valueSource``) is followed too, where it tells its changes.
-    public func run() async {
+    package func run() async {
         await withTaskGroup(of: Void.self) { group in
             if let source = profiles?.options.valueSource {
                 group.addTask { await source.watchChanges { [weak self] in self?.configurationChanged() } }

@@ -1,4 +1,5 @@
-/// How profile reloads behave (see ``ProfileSystem/reload()``), set with the launch's ``ProfileOptions``.
+/// How profile reloads behave (see ``ProfileSystem/reload()``), set through the launch's options:
+/// `options.reload.pollInterval = 5`.
 public struct ReloadOptions: Sendable {
     /// What a reload does when it would change the wiring of a singleton already built, or of something the
     /// singleton was built from.
@@ -20,5 +21,5 @@ public struct ReloadOptions: Sendable {
     public var quietPeriod: Double = 1
 
     /// The defaults.
-    public init() {}
+    package init() {}
 }

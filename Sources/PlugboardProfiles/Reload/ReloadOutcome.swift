@@ -18,7 +18,7 @@ public enum ReloadOutcome: Sendable, Equatable {
     }
 
     /// The generation running after this attempt.
-    public var generation: Int {
+    package var generation: Int {
         switch self {
         case .applied(let generation, _), .unchanged(let generation), .refused(let generation, _): generation
         }

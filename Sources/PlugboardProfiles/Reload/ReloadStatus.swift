@@ -3,8 +3,9 @@ import Foundation
 /// Where a program's profile reloads stand, for its health endpoint. Holds no value of a
 /// setting or secret.
 public struct ReloadStatus: Sendable, Equatable {
-    /// The generation running: 1 is the launch's wiring, and each applied reload adds one.
-    public internal(set) var generation = 1
+    /// The generation running (``ProfileSystem/current``'s number), which the reload service exports as a
+    /// gauge.
+    package internal(set) var generation = 1
     /// When the last reload was attempted (nil before the first).
     public internal(set) var lastAttempt: Date?
     /// How the last attempt ended (nil before the first).

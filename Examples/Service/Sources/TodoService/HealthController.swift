@@ -47,11 +47,12 @@ public struct HealthController: Sendable {
 
     @Sendable func health(_ request: Request, context: some RequestContext) async throws -> Health {
         let status = ProfileSystem.reloadStatus
+        let running = ProfileSystem.current
         let store = dependencies.store()
         let problem = await Self.problem(of: store)
         return Health(
-            store: store.name, limiter: dependencies.limiter().description, profiles: ProfileSystem.activeProfiles,
-            ready: problem == nil, problem: problem, generation: status?.generation ?? 0,
+            store: store.name, limiter: dependencies.limiter().description, profiles: running?.selection.names ?? [],
+            ready: problem == nil, problem: problem, generation: running?.number ?? 0,
             degraded: (status?.isDegraded ?? false) || problem != nil)
     }
 
