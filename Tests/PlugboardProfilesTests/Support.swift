@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
-import PlugboardProfiles
+@_spi(Tools) import PlugboardProfiles
 
 protocol Analytics: Sendable {
     var name: String { get }

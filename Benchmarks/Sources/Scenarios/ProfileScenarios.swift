@@ -2,7 +2,7 @@ import CLibYAML
 import Foundation
 import Logging
 import Plugboard
-import PlugboardProfiles
+@_spi(Tools) import PlugboardProfiles
 @_spi(Tools) import PlugboardProfileFormat
 
 /// Profiles on disk for the parsing rows, and the wide container for the applying row.

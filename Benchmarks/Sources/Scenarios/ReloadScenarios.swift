@@ -99,7 +99,7 @@ public enum ReloadScenarios {
         options.environment = [:]
         options.logger = Logger(label: "plugboard") { _ in SwiftLogNoOpLogHandler() }
         let launch = ProfileSystem.launch([orders, payments], options: options)
-        guard launch.isApplied else {
+        guard launch.outcome == .applied else {
             fatalError(
                 "the launch was refused:\n" + launch.diagnostics.prefix(5).map(\.description).joined(separator: "\n"))
         }

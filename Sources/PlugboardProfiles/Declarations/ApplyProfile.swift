@@ -39,9 +39,10 @@ extension ManagedContainer {
         applyProfile(declarations, options: options)
     }
 
-    /// The array form of ``applyProfile(_:options:)``, which the variadic one and the package's tests call.
+    /// The array form of ``applyProfile(_:options:)``, which the variadic one calls, for the package's tools
+    /// that declare factories in a loop (the benchmarks' thousand-factory containers) and its tests.
     @discardableResult
-    package func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
+    @_spi(Tools) public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
         -> ProfileGeneration
     {
         let name = containerName  // the type's name, reflected once per call

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Plugboard
 
-@testable import PlugboardProfiles
+@_spi(Tools) @testable import PlugboardProfiles
 
 /// An object that records its `deinit`, so that a test can tell an object handed out after it was freed.
 final class Tracked: Sendable {
