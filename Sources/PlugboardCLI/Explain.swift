@@ -42,11 +42,9 @@ struct Explain: ParsableCommand {
         try reportingToolErrors {
             let catalog = try readCatalog(self.catalog)
             let (overrides, secrets, unread) = try deployment.overrides(catalog: catalog)
-            let merged = try SecretResolver.$current.withValue(secrets) {
-                try mergedProfile(
-                    names(profiles), directory: dir, catalog: catalog, overrides: overrides,
-                    found: unread)
-            }
+            let merged = try mergedProfile(
+                names(profiles), directory: dir, catalog: catalog, overrides: overrides, secrets: secrets,
+                found: unread)
             let rows = Self.rows(merged)
             switch format {
             case .json:

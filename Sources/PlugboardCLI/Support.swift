@@ -47,10 +47,10 @@ func write(_ text: String) {
 }
 
 /// Loads and merges profiles from a folder, then `overrides` over them, stopping with exit status 1 on errors
-/// (`found` adds findings of the caller's).
+/// (`found` adds findings of the caller's); with `secrets`, every secret a setting references must resolve.
 func mergedProfile(
     _ profileNames: [String], directory: String, catalog: Catalog?, overrides: [SettingOverride] = [],
-    found earlier: [Diagnostic] = []
+    secrets: SecretResolver? = nil, found earlier: [Diagnostic] = []
 ) throws -> MergedProfile {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -61,7 +61,7 @@ func mergedProfile(
         profileNames.map { Located($0, at: origin) })
     var merged = MergedProfile(names: profileNames, documents: documents)
     let overridden = OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
-    let errors = (earlier + found + overridden + Validation.check(merged, catalog: catalog)).filter {
+    let errors = (earlier + found + overridden + Validation.check(merged, catalog: catalog, secrets: secrets)).filter {
         $0.severity == .error
     }
     if !errors.isEmpty {

@@ -72,4 +72,36 @@ import Testing
         let entries = try #require(alone.entries["Container"])
         #expect(entries.map(\.key) == (0..<Self.entryCount).filter { !Self.undeclared.contains($0) }.map { "key\($0)" })
     }
+
+    /// `plugboard validate --resolve-secrets` over a section large enough to be checked on several threads: the
+    /// secrets of every part resolve through the validation's resolver, so one that is not set is reported
+    /// wherever it sits, as a launch would refuse it.
+    @Test func everyPartResolvesSecretsThroughTheValidationsResolver() throws {
+        let unset: Set<Int> = [2, 9_000, 17_000, 19_999]
+        var text = "plugboard: 1\ncontainers:\n  Container:\n"
+        var container = Catalog.CatalogContainer()
+        for index in 0..<Self.entryCount {
+            let variable = unset.contains(index) ? "NOT_SET" : "SET"
+            text += "    key\(index): { use: http, with: { apiKey: \"env:\(variable)\" } }\n"
+            var factory = Catalog.CatalogFactory(type: "Client")
+            factory.implementations = [
+                "http": .init(
+                    settingsType: "Settings", settings: .object(properties: ["apiKey": .secret], required: []))
+            ]
+            container.factories["key\(index)"] = factory
+        }
+        var catalog = Catalog()
+        catalog.containers["Container"] = container
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-\(UUID().uuidString).yaml")
+            .path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let document = try #require(ProfileLibrary.load(file: path).0)
+        let profile = MergedProfile(names: [document.name], documents: [document])
+
+        let found = Validation.check(profile, catalog: catalog, secrets: SecretResolver(environment: ["SET": "s3cret"]))
+        #expect(found.map(\.code) == Array(repeating: .secretNotFound, count: unset.count), "\(found)")
+        #expect(found.map(\.position.line) == unset.sorted().map { 4 + $0 })
+        #expect(Validation.check(profile, catalog: catalog).isEmpty, "without the resolver, the syntax only")
+    }
 }

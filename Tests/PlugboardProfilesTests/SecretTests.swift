@@ -18,10 +18,9 @@ import Testing
         guard case .success(let tree) = YAMLParser.parse(Array(text.utf8), file: "with.yaml") else {
             throw CancellationError()
         }
-        return SecretResolver.$current.withValue(resolver) {
-            Result { () throws(ProfileError) in
-                try NodeDecoder.decoded(T.self, from: ValueNode(tree: tree, index: tree.root), code: .invalidSettings)
-            }
+        return Result { () throws(ProfileError) in
+            try NodeDecoder.decoded(
+                T.self, from: ValueNode(tree: tree, index: tree.root), code: .invalidSettings, secrets: resolver)
         }
     }
 
@@ -93,16 +92,17 @@ import Testing
         }
     }
 
-    @Test func anotherDecoderResolvesThroughTheSameResolver() throws {
-        let json = Data("{\"endpoint\": \"https://pay.example\", \"apiKey\": \"env:KEY\"}".utf8)
-        let decoded = try SecretResolver.$current.withValue(SecretResolver(environment: ["KEY": Self.value])) {
-            try JSONDecoder().decode(GatewaySettings.self, from: json)
+    @Test func anotherDecoderResolvesInThisProcessesFiles() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)").path
+        try (Self.value + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        func settings(_ reference: String) -> Data {
+            Data("{\"endpoint\": \"https://pay.example\", \"apiKey\": \"\(reference)\"}".utf8)
         }
+        let decoded = try JSONDecoder().decode(GatewaySettings.self, from: settings("file:" + file))
         #expect(decoded.apiKey.value == Self.value)
         #expect(throws: DecodingError.self) {
-            try SecretResolver.$current.withValue(SecretResolver(environment: [:])) {
-                try JSONDecoder().decode(GatewaySettings.self, from: json)
-            }
+            try JSONDecoder().decode(GatewaySettings.self, from: settings("file:" + file + ".missing"))
         }
     }
 
@@ -124,9 +124,9 @@ import Testing
             ShapeChecker.check(ValueNode(tree: tree, index: items[1]), against: .secret, code: .invalidSettings).map(
                 \.code)
                 == [.invalidSecretReference])
-        let resolving = SecretResolver.$current.withValue(SecretResolver(environment: [:])) {
-            ShapeChecker.check(ValueNode(tree: tree, index: items[0]), against: .secret, code: .invalidSettings)
-        }
+        let resolving = ShapeChecker.check(
+            ValueNode(tree: tree, index: items[0]), against: .secret, code: .invalidSettings,
+            secrets: SecretResolver(environment: [:]))
         #expect(resolving.map(\.code) == [.secretNotFound])
     }
 }

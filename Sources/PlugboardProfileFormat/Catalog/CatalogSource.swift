@@ -5,10 +5,13 @@ import Foundation
 package struct CatalogSource: DeclarationSource, Sendable {
     /// The catalog.
     package let catalog: Catalog
+    /// What resolves the secrets that settings reference (`--resolve-secrets`); nil checks their syntax only.
+    package let secrets: SecretResolver?
 
-    /// A source over `catalog`.
-    package init(_ catalog: Catalog) {
+    /// A source over `catalog`, resolving secrets through `secrets` when given.
+    package init(_ catalog: Catalog, secrets: SecretResolver? = nil) {
         self.catalog = catalog
+        self.secrets = secrets
     }
 
     /// Whether the catalog has `container`.
@@ -71,7 +74,7 @@ package struct CatalogSource: DeclarationSource, Sendable {
     private func checked(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> Result<
         Void, ProfileError
     > {
-        let found = ShapeChecker.check(node, against: shape, code: code)
+        let found = ShapeChecker.check(node, against: shape, code: code, secrets: secrets)
         return found.isEmpty ? .success(()) : .failure(ProfileError(found))
     }
 
@@ -83,13 +86,17 @@ package struct CatalogSource: DeclarationSource, Sendable {
 
 /// Checks a node against a ``TypeShape`` by the same scalar rules the program's decoder applies.
 package enum ShapeChecker {
-    package static func check(_ node: ValueNode, against shape: TypeShape, code: DiagnosticCode) -> [Diagnostic] {
+    /// Every finding of `node` against `shape`, reported as `code`; a secret's value is looked up only where
+    /// `secrets` is given.
+    package static func check(
+        _ node: ValueNode, against shape: TypeShape, code: DiagnosticCode, secrets: SecretResolver? = nil
+    ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         // An explicit work list, so that deep values cannot exhaust the stack.
         var work: [(Int, TypeShape)] = [(node.index, shape)]
         let tree = node.tree
         while let (index, shape) = work.popLast() {
-            let decoder = TreeDecoder(state: DecodingState(tree: tree, code: code), index: index)
+            let decoder = TreeDecoder(state: DecodingState(tree: tree, code: code, secrets: secrets), index: index)
             do {
                 switch shape {
                 case .any: break
@@ -108,7 +115,7 @@ package enum ShapeChecker {
                 case .secret:
                     // The syntax always; the value only where the validation resolves secrets (`--resolve-secrets`).
                     let reference = try decoder.decodeSecretReference()
-                    if let resolver = SecretResolver.current {
+                    if let resolver = secrets {
                         if reference.source == .config && resolver.configuration == nil {
                             // Only the program's configuration resolves it, at launch.
                             found.append(

@@ -13,25 +13,29 @@ package protocol ProgramSource {
     func factoryKeys(in container: String) -> [String]
     /// The factory's implementation names, for messages.
     func implementations(of factory: AnyObject) -> [String]
-    /// Whether the factory declares `implementation`, whether it takes the settings given, and what they prepare.
-    func check(implementation: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<
-        PreparedClosure
-    >
+    /// Whether the factory declares `implementation`, whether it takes the settings given, and what they
+    /// prepare, their secrets resolved through `secrets`.
+    func check(
+        implementation: String, of factory: AnyObject, with settings: ValueNode?, secrets: SecretResolver?
+    ) -> ImplementationCheck<PreparedClosure>
     /// The scope the factory's definition sets on every access, by name, or nil.
     func definitionScope(of factory: AnyObject) -> String?
     /// Whether the factory is configurable (`value:`).
     func isConfigurable(_ factory: AnyObject) -> Bool
-    /// Checks a value for a configurable factory.
-    func prepare(value: ValueNode, of factory: AnyObject) -> Result<PreparedClosure, ProfileError>
+    /// Checks a value for a configurable factory, its secrets resolved through `secrets`.
+    func prepare(value: ValueNode, of factory: AnyObject, secrets: SecretResolver?) -> Result<
+        PreparedClosure, ProfileError
+    >
     /// Every scope name profiles may use.
     var scopeNames: [String] { get }
     /// Every container declared, for messages.
     var containerNames: [String] { get }
 }
 
-/// A ``ProgramSource`` as a ``DeclarationSource`` of concrete types.
+/// A ``ProgramSource`` as a ``DeclarationSource`` of concrete types, with the resolver of the check's secrets.
 package struct ErasedProgramSource: DeclarationSource {
     let base: any ProgramSource
+    let secrets: SecretResolver?
 
     package func declares(container: String) -> Bool { base.declares(container: container) }
     package func factory(_ key: String, in container: String) -> AnyObject? { base.factoryFinder(in: container)(key) }
@@ -41,23 +45,24 @@ package struct ErasedProgramSource: DeclarationSource {
     package func check(
         implementation: String, of factory: AnyObject, with settings: ValueNode?
     ) -> ImplementationCheck<PreparedClosure> {
-        base.check(implementation: implementation, of: factory, with: settings)
+        base.check(implementation: implementation, of: factory, with: settings, secrets: secrets)
     }
     package func definition(of factory: AnyObject) -> PreparedClosure { .definition }
     package func definitionScope(of factory: AnyObject) -> String? { base.definitionScope(of: factory) }
     package func isConfigurable(_ factory: AnyObject) -> Bool { base.isConfigurable(factory) }
     package func prepare(value: ValueNode, of factory: AnyObject) -> Result<PreparedClosure, ProfileError> {
-        base.prepare(value: value, of: factory)
+        base.prepare(value: value, of: factory, secrets: secrets)
     }
     package var scopeNames: [String] { base.scopeNames }
     package var containerNames: [String] { base.containerNames }
 }
 
 extension ProfileChecker {
-    /// Checks `profile` against a running program's declarations (see ``ProgramSource``).
+    /// Checks `profile` against a running program's declarations (see ``ProgramSource``), the settings'
+    /// secrets resolved through `secrets` (this process's environment and files when nil).
     package static func check(
-        _ profile: MergedProfile, against program: any ProgramSource, containers: [String]?
+        _ profile: MergedProfile, against program: any ProgramSource, containers: [String]?, secrets: SecretResolver?
     ) -> (entries: [String: [CheckedEntry<PreparedClosure>]], diagnostics: [Diagnostic]) {
-        check(profile, against: ErasedProgramSource(base: program), containers: containers)
+        check(profile, against: ErasedProgramSource(base: program, secrets: secrets), containers: containers)
     }
 }

@@ -156,7 +156,7 @@ import Foundation
             guard chain.last?.file == file else { continue }
             parents[file] = chain.dropLast()
             let merged = MergedProfile(names: [document.name], documents: chain)
-            let found = SecretResolver.$current.withValue(fileSecrets) { check(merged, catalog: catalog) }
+            let found = check(merged, catalog: catalog, secrets: fileSecrets)
             for diagnostic in found { add(diagnostic, from: file) }
         }
         // A profile whose parent has errors cannot launch either: say so in its own result, pointing at the parent.
@@ -182,7 +182,7 @@ import Foundation
             var merged = MergedProfile(names: names, documents: documents)
             let overridden = OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
             var combination = Findings(found.filter { $0.position.file == origin.file } + overridden)
-            let checked = SecretResolver.$current.withValue(secrets) { check(merged, catalog: catalog) }
+            let checked = check(merged, catalog: catalog, secrets: secrets)
             for diagnostic in checked { combination.add(diagnostic) }
             let diagnostics = combination.sorted
             let valid = !(found + diagnostics).contains { $0.severity == .error }
@@ -213,8 +213,13 @@ import Foundation
 
     /// Checks a merged profile against the catalog, or (without one) what needs no catalog: that `with` has a `use`.
     @_spi(Tools) public static func check(_ merged: MergedProfile, catalog: Catalog?) -> [Diagnostic] {
+        check(merged, catalog: catalog, secrets: nil)
+    }
+
+    /// ``check(_:catalog:)``, with the values of secrets looked up through `secrets` when given.
+    package static func check(_ merged: MergedProfile, catalog: Catalog?, secrets: SecretResolver?) -> [Diagnostic] {
         if let catalog {
-            return ProfileChecker.checkInParts(merged, against: CatalogSource(catalog))
+            return ProfileChecker.checkInParts(merged, against: CatalogSource(catalog, secrets: secrets))
                 + PromiseCheck.unprovided(in: merged, promises: PromiseCheck.promises(in: catalog))
         }
         var found: [Diagnostic] = []

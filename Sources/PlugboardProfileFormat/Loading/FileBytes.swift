@@ -19,17 +19,16 @@ enum FileBytes {
         case unreadable
     }
 
-    /// Where the reads of the task under way are noted, if anywhere (a reload's, to know what it read).
-    @TaskLocal static var log: FileReadLog?
-
-    /// A file's bytes, with their FNV-1a hash when the task notes its reads: worked out once, for the log and
-    /// the parse cache.
+    /// A file's bytes, with their FNV-1a hash when the read is noted in a log: worked out once, for the log
+    /// and the parse cache.
     struct Read {
         let bytes: [UInt8]
         let hash: UInt64?
     }
 
-    static func read(_ path: String, limit: Int) -> Result<Read, Failure> {
+    /// The bytes of `path`, refused over `limit`; noted in `log` (a launch's or a reload's, to know what it
+    /// read) when given.
+    static func read(_ path: String, limit: Int, log: FileReadLog? = nil) -> Result<Read, Failure> {
         var identity: FileIdentity?
         let result = readWhole(path, limit: limit, identity: &identity)
         guard let log else { return result.map { Read(bytes: $0, hash: nil) } }
@@ -119,7 +118,8 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
 }
 
 /// The files a launch or reload read, each with a hash of the bytes it read (0 when it could not read them):
-/// what a reload compares with the running inputs, and what a watcher watches.
+/// what a reload compares with the running inputs, and what a watcher watches. The pipeline hands it to the
+/// profile library that reads the profiles and to the resolver that reads `file:` secrets.
 package final class FileReadLog: @unchecked Sendable {
     private let lock = NSLock()
     private var reads: [(path: String, hash: UInt64)] = []
@@ -153,11 +153,6 @@ package final class FileReadLog: @unchecked Sendable {
 
     /// Every path a lookup tried, in order, once each.
     package var lookups: [String] { lock.withLock { probes } }
-
-    /// Runs `body` with the reads of the current task noted here.
-    package func noting<R>(_ body: () throws -> R) rethrows -> R {
-        try FileBytes.$log.withValue(self, operation: body)
-    }
 }
 
 /// FNV-1a, 64 bits: tells versions of inputs apart in logs and reloads (not a cryptographic hash).

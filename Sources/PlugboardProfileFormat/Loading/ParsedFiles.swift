@@ -29,18 +29,16 @@ package final class ParsedFiles: @unchecked Sendable {
 
     package init() {}
 
-    /// The cache of the task under way, if any.
-    @TaskLocal static var current: ParsedFiles?
-
-    /// Runs `body` (a launch's or a reload's pipeline) with this cache, then keeps only what it used.
-    package func reusing<R>(_ body: () throws -> R) rethrows -> R {
+    /// Runs `body` (a launch's or a reload's pipeline, which reads through this cache), then keeps only what it
+    /// used.
+    package func reusing<R>(_ body: (ParsedFiles) throws -> R) rethrows -> R {
         defer {
             lock.withLock {
                 previous = current
                 current = [:]
             }
         }
-        return try ParsedFiles.$current.withValue(self, operation: body)
+        return try body(self)
     }
 
     /// What `bytes` (whose hash is `hash`), read from `file`, gave last time, or `parse`'s result, kept for next
@@ -58,15 +56,9 @@ package final class ParsedFiles: @unchecked Sendable {
         return result
     }
 
-    /// `documents` merged in order, through the cache of the run under way if there is one (see
-    /// ``merged(names:documents:)``).
-    package static func merged(names: [String], documents: [ProfileDocument]) -> MergedProfile {
-        current?.merged(names: names, documents: documents) ?? MergedProfile(names: names, documents: documents)
-    }
-
     /// `documents` (read in this run) merged in order: from the previous run's merge of all but the last when
     /// those are the same files with the same bytes, else from the start. Either way the same profile.
-    func merged(names: [String], documents: [ProfileDocument]) -> MergedProfile {
+    package func merged(names: [String], documents: [ProfileDocument]) -> MergedProfile {
         let identities: [Identity]? = lock.withLock {
             var found: [Identity] = []
             for document in documents {

@@ -6,18 +6,21 @@ import Foundation
     package var directories: [String]
     /// Parser limits for every file read.
     package var limits: ParseLimits {
-        didSet { loaded = LoadedFiles(limits: limits) }
+        didSet { loaded = LoadedFiles(limits: limits, log: loaded.log, parsed: loaded.parsed) }
     }
     /// A folder searched before ``directories`` (the validator's: a file's own folder first).
     var firstDirectory: String?
     /// What this library, and the copies it was made from or made, have read.
     private(set) var loaded: LoadedFiles
 
-    /// A library over `directories`.
-    package init(directories: [String], limits: ParseLimits = .default) {
+    /// A library over `directories`. A launch or reload notes what it reads and tries in `log`, and parses
+    /// through `parsed` only the files whose bytes changed since the last one.
+    package init(
+        directories: [String], limits: ParseLimits = .default, log: FileReadLog? = nil, parsed: ParsedFiles? = nil
+    ) {
         self.directories = directories
         self.limits = limits
-        self.loaded = LoadedFiles(limits: limits)
+        self.loaded = LoadedFiles(limits: limits, log: log, parsed: parsed)
     }
 
     /// This library searching `directory` first, sharing what it has read.
@@ -64,9 +67,17 @@ import Foundation
     @_spi(Tools) public static func load(file: String, limits: ParseLimits = .default) -> (
         ProfileDocument?, [Diagnostic]
     ) {
+        load(file: file, limits: limits, log: nil, parsed: nil)
+    }
+
+    /// Reads and checks one file against the format, the read noted in `log` and the parse taken from `parsed`
+    /// when the bytes are the ones it parsed last time.
+    static func load(file: String, limits: ParseLimits, log: FileReadLog?, parsed: ParsedFiles?) -> (
+        ProfileDocument?, [Diagnostic]
+    ) {
         let start = SourcePosition(file: file, line: 1, column: 1)
         let read: FileBytes.Read
-        switch FileBytes.read(file, limit: limits.maxInputBytes) {
+        switch FileBytes.read(file, limit: limits.maxInputBytes, log: log) {
         case .success(let got):
             read = got
         case .failure(.tooLarge(let size)):
@@ -82,7 +93,7 @@ import Foundation
             return (nil, [Diagnostic(.unreadable, "cannot read the file", at: start)])
         }
         let bytes = read.bytes
-        if let cache = ParsedFiles.current {
+        if let cache = parsed {
             return cache.result(for: file, bytes: bytes, hash: read.hash ?? FNV1a.hash(file: bytes)) {
                 parse(bytes, file: file, limits: limits)
             }

@@ -7,10 +7,13 @@ package enum NodeDecoder {
     /// Decodes `node` as `T`, or throws the diagnostics that say why it cannot be. Throws rather than returning
     /// a `Result`: code generic over `T` looks up `Result<T, ProfileError>`'s metadata at run time, about 400
     /// instructions each time, on every setting a launch or reload decodes.
-    package static func decoded<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode)
-        throws(ProfileError) -> T
-    {
-        let state = DecodingState(tree: node.tree, code: code)
+    ///
+    /// `secrets` resolves the ``Secret`` settings: the launch's resolver; nil resolves them in this process's
+    /// environment and files.
+    package static func decoded<T: Decodable>(
+        _ type: T.Type, from node: ValueNode, code: DiagnosticCode, secrets: SecretResolver? = nil
+    ) throws(ProfileError) -> T {
+        let state = DecodingState(tree: node.tree, code: code, secrets: secrets)
         let decoder = TreeDecoder(state: state, index: node.index)
         let value: T
         do {
@@ -43,6 +46,9 @@ struct NodeDecodingError: Error {
 final class DecodingState {
     let tree: NodeTree
     let code: DiagnosticCode
+    /// What resolves secret references: the launch's, the validator's with `--resolve-secrets`, or nil (the
+    /// validator's shape check: the syntax only; a decoding: this process's environment and files).
+    let secrets: SecretResolver?
     /// The first mapping the type opened (-1 until it opens one), then the others in order (a mapping opened
     /// twice is listed twice): a flat settings type opens one, which needs no array.
     @exclusivity(unchecked) private var firstMapping = -1
@@ -53,9 +59,10 @@ final class DecodingState {
     /// misspelt key.
     @exclusivity(unchecked) private var absentNames: [(mapping: Int, name: String)] = []
 
-    init(tree: NodeTree, code: DiagnosticCode) {
+    init(tree: NodeTree, code: DiagnosticCode, secrets: SecretResolver? = nil) {
         self.tree = tree
         self.code = code
+        self.secrets = secrets
     }
 
     func opened(_ mapping: Int) {
@@ -231,11 +238,11 @@ struct TreeDecoder: Decoder {
         return reference
     }
 
-    /// A ``Secret``: its reference, resolved through the resolver of the launch under way (this process's
-    /// environment and files when there is none).
+    /// A ``Secret``: its reference, resolved through the decoding's resolver (this process's environment and
+    /// files when it has none).
     func decodeSecret() throws -> Secret {
         let reference = try decodeSecretReference()
-        switch (SecretResolver.current ?? SecretResolver()).resolve(reference) {
+        switch (state.secrets ?? SecretResolver()).resolve(reference) {
         case .success(let value): return Secret(reference: reference.description, value: value)
         case .failure(let problem): throw fail(problem.message, code: .secretNotFound)
         }

@@ -47,7 +47,7 @@ public struct Secret: Sendable, Decodable, CustomStringConvertible, CustomDebugS
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: SecretReference.notAReference))
         }
-        switch (SecretResolver.current ?? SecretResolver()).resolve(reference) {
+        switch SecretResolver().resolve(reference) {
         case .success(let value): self.init(reference: reference.description, value: value)
         case .failure(let problem):
             throw DecodingError.dataCorrupted(

@@ -3,8 +3,9 @@ import Foundation
 /// Finds the values of secret references: in an environment, in files, and in the program's configuration
 /// when one was handed to the launch.
 ///
-/// The launch resolves through one resolver for the whole check, set as ``current``, so that every
-/// container's settings see the same environment; the validator sets one only with `--resolve-secrets`.
+/// The launch resolves through one resolver for the whole check, handed to every decoding and shape check it
+/// makes, so that every container's settings see the same environment; the validator makes one only with
+/// `--resolve-secrets`.
 package struct SecretResolver: Sendable {
     /// Why a reference has no value: a message that names the reference and never a value.
     package struct Problem: Error, Sendable {
@@ -28,12 +29,12 @@ package struct SecretResolver: Sendable {
         self.configuration = configuration
     }
 
-    /// The resolver of the launch or validation under way, if any.
-    @TaskLocal package static var current: SecretResolver?
-
     /// Where this resolver notes what it read, for a reload to watch the files and tell a rotated secret
     /// from an unchanged one; nil notes nothing.
     package var reads: SecretReads?
+    /// Where the `file:` secrets read are noted with the profiles (a launch's or a reload's log), for its
+    /// watcher; nil notes nothing.
+    package var fileLog: FileReadLog?
     /// What answers instead of the environment, the files and the configuration: the values a generation read
     /// when it was made (see ``pinned()``).
     private var pinnedTo: SecretReads?
@@ -45,6 +46,7 @@ package struct SecretResolver: Sendable {
         var pinned = self
         pinned.pinnedTo = reads ?? SecretReads()
         pinned.reads = nil
+        pinned.fileLog = nil
         return pinned
     }
 
@@ -71,7 +73,7 @@ package struct SecretResolver: Sendable {
             }
             return .success(value)
         case .file:
-            switch FileBytes.read(reference.name, limit: Self.maxFileBytes) {
+            switch FileBytes.read(reference.name, limit: Self.maxFileBytes, log: fileLog) {
             case .failure(.tooLarge):
                 return .failure(Problem(message: "secret \(reference) is larger than \(Self.maxFileBytes) bytes"))
             case .failure(.unreadable):

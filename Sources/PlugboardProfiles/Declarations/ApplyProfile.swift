@@ -42,7 +42,9 @@ extension ManagedContainer {
     /// The array form of ``applyProfile(_:options:)``, which the variadic one calls, for the package's tools
     /// that declare factories in a loop (the benchmarks' thousand-factory containers) and its tests.
     @discardableResult
-    @_spi(Tools) public func applyProfile(_ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions())
+    @_spi(Tools) public func applyProfile(
+        _ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions()
+    )
         -> ProfileGeneration
     {
         let name = containerName  // the type's name, reflected once per call
@@ -113,7 +115,9 @@ extension ManagedContainer {
         let program = ProgramDeclarations([name: live]).withUnprovidedPromises(
             of: [DeclarationCollector.Declared(name: name, live: live, container: self)])
         let parsed = ParsedFiles()
-        var (launch, entries) = parsed.reusing { ProfilePipeline.prepare(against: program, options: options) }
+        var (launch, entries) = parsed.reusing {
+            ProfilePipeline.prepare(against: program, options: options, parsed: $0)
+        }
         launch.diagnostics = launch.diagnostics.map(Self.pointingAtBootstrap)
         ProgramEdge.act(on: launch, options: options)
         let plan = entries[name] ?? []

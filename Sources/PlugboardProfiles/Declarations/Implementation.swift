@@ -33,10 +33,10 @@ public struct Implementation<T>: Sendable {
     public static func settings<S: Decodable & Sendable>(_ type: S.Type, _ body: @escaping @Sendable (S) -> T) -> Self {
         let boxing = ClosureBoxing<Void, T>()
         return Implementation(
-            erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node in
+            erased: .settings(type: S.self, shape: { TypeShape.of(S.self) }) { node, secrets in
                 Result { () throws(ProfileError) in
                     let settings = try LiveDecoding.decode(
-                        S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings)
+                        S.self, from: node ?? ValueNode.emptyMapping, code: .invalidSettings, secrets: secrets)
                     return PreparedClosure(box: boxing.box { _ in body(settings) })
                 }
             })

@@ -7,16 +7,16 @@ enum LiveDecoding {
     /// catalog shape, every one of them (a decoder stops at the first); only a failure the shape cannot
     /// explain (a check in the type's own `init(from:)`) is reported as the decoder's. Either way there is at
     /// least one error. Success costs one decode. (It throws rather than returning a `Result`, as
-    /// ``NodeDecoder/decoded(_:from:code:)`` does.)
-    static func decode<T: Decodable>(_ type: T.Type, from node: ValueNode, code: DiagnosticCode)
-        throws(ProfileError) -> T
-    {
+    /// ``NodeDecoder/decoded(_:from:code:secrets:)`` does.) `secrets` resolves the launch's secret references.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from node: ValueNode, code: DiagnosticCode, secrets: SecretResolver?
+    ) throws(ProfileError) -> T {
         do {
-            return try NodeDecoder.decoded(T.self, from: node, code: code)
+            return try NodeDecoder.decoded(T.self, from: node, code: code, secrets: secrets)
         } catch {
             // The validator's note that the program checks further (PB409) is not the launch's to make: it is
             // that check.
-            let found = ShapeChecker.check(node, against: TypeShape.of(T.self), code: code).filter {
+            let found = ShapeChecker.check(node, against: TypeShape.of(T.self), code: code, secrets: secrets).filter {
                 $0.code != .checkedByProgram
             }
             throw found.isEmpty ? error : ProfileError(found)

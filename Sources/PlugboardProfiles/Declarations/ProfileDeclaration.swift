@@ -71,10 +71,11 @@ final class FactoryDeclaration: Sendable {
     enum ErasedImplementation: Sendable {
         /// No settings: the closure to register, as is.
         case plain(PreparedClosure)
-        /// Settings of type `type`, decoded from `with:` into the closure to register.
+        /// Settings of type `type`, decoded from `with:` (their secrets resolved through the resolver given)
+        /// into the closure to register.
         case settings(
             type: Any.Type, shape: @Sendable () -> TypeShape,
-            prepare: @Sendable (ValueNode?) -> Result<PreparedClosure, ProfileError>)
+            prepare: @Sendable (ValueNode?, SecretResolver?) -> Result<PreparedClosure, ProfileError>)
 
         var settingsType: Any.Type? {
             if case .settings(let type, _, _) = self { return type }
@@ -87,18 +88,20 @@ final class FactoryDeclaration: Sendable {
             return nil
         }
 
-        /// Checks the settings (absent: none given) and returns the closure to register.
-        func prepare(_ settings: ValueNode?) -> Result<PreparedClosure, ProfileError> {
+        /// Checks the settings (absent: none given), their secrets resolved through `secrets`, and returns the
+        /// closure to register.
+        func prepare(_ settings: ValueNode?, secrets: SecretResolver?) -> Result<PreparedClosure, ProfileError> {
             switch self {
             case .plain(let closure): .success(closure)
-            case .settings(_, _, let prepare): prepare(settings)
+            case .settings(_, _, let prepare): prepare(settings, secrets)
             }
         }
     }
 
     struct ErasedValue: Sendable {
         let shape: @Sendable () -> TypeShape
-        let prepare: @Sendable (ValueNode) -> Result<PreparedClosure, ProfileError>
+        /// Decodes the value (its secrets resolved through the resolver given) into the closure to register.
+        let prepare: @Sendable (ValueNode, SecretResolver?) -> Result<PreparedClosure, ProfileError>
     }
 
     /// Combines two declarations of the same factory (implementations from one, a value from another).
@@ -190,9 +193,9 @@ extension Factory where T: Decodable & Sendable {
     /// - Returns: The declaration to pass to `applyProfile(...)`.
     public func configurable(choices implementations: [String: Implementation<T>] = [:]) -> ProfileDeclaration {
         let boxing = ClosureBoxing<Void, T>()
-        let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node in
+        let value = FactoryDeclaration.ErasedValue(shape: { TypeShape.of(T.self) }) { node, secrets in
             Result { () throws(ProfileError) in
-                let decoded = try LiveDecoding.decode(T.self, from: node, code: .invalidValue)
+                let decoded = try LiveDecoding.decode(T.self, from: node, code: .invalidValue, secrets: secrets)
                 return PreparedClosure(box: boxing.box { _ in decoded })
             }
         }

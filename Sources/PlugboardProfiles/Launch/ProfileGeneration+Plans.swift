@@ -12,10 +12,9 @@ extension ProfileGeneration {
         [CheckedEntry<PreparedClosure>], ProfileError
     > {
         guard isApplied, let merged, merged.containers[container] != nil else { return .success([]) }
-        let (entries, diagnostics) = SecretResolver.$current.withValue(secrets?.pinned()) {
-            ProfileChecker.check(
-                merged, against: ProgramDeclarations([container: live], launch: self), containers: [container])
-        }
+        let (entries, diagnostics) = ProfileChecker.check(
+            merged, against: ProgramDeclarations([container: live], launch: self), containers: [container],
+            secrets: secrets?.pinned())
         let errors = diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .failure(ProfileError(errors)) }
         return .success(entries[container] ?? [])

@@ -7,18 +7,24 @@ import Plugboard
 enum ProfilePipeline {
     /// Reads, merges and checks the active profiles against `program`, once for every container: the
     /// launch's whole pipeline before anything changes. Returns the checked entries to apply when it passes.
+    /// `parsed` holds what the running program's last launch or reload parsed: only files whose bytes changed
+    /// are parsed again.
     static func prepare(
         against program: ProgramDeclarations, options: ProfileOptions, onlySectionsOf sections: [String]? = nil,
-        selection chosen: ProfileSelection? = nil
+        selection chosen: ProfileSelection? = nil, parsed: ParsedFiles? = nil
     ) -> (ProfileGeneration, entries: [String: [CheckedEntry<PreparedClosure>]]) {
         let override = ProfileOverride.current
-        let library = ProfileLibrary(
-            directories: (override?.directories ?? []) + options.searchPath, limits: options.limits)
+        let directories = (override?.directories ?? []) + options.searchPath
+        // What this run reads and tries: the watcher watches it, and a reload compares it with the running inputs.
+        let log = FileReadLog()
+        let library = ProfileLibrary(directories: directories, limits: options.limits, log: log, parsed: parsed)
+        // Looking for a `default` profile chooses the profiles; it is not one of their reads.
+        let finder = { ProfileLibrary(directories: directories, limits: options.limits) }
         let selection =
             chosen ?? override.map { ProfileSelection(names: $0.profiles, source: .code) }
             ?? ProfileSelection.choose(
                 code: options.profiles, arguments: options.arguments, environment: options.environment,
-                defaultExists: { if case .success = library.locate("default") { true } else { false } })
+                defaultExists: { if case .success = finder().locate("default") { true } else { false } })
         var launch = ProfileGeneration(
             outcome: .applied, selection: selection, containers: program.containerNames.sorted())
         launch.customScopes = program.scopes
@@ -29,8 +35,8 @@ enum ProfilePipeline {
         launch.secrets = SecretResolver(environment: options.environment, configuration: configuration)
         let reads = SecretReads()
         launch.secrets?.reads = reads
+        launch.secrets?.fileLog = log
         launch.secretReads = reads
-        let log = FileReadLog()
         // A test's profiles (``ProfileOverride``) are not changed by the shell's variables or the runner's arguments.
         let (arguments, overrideArgumentDiagnostics) =
             override == nil ? SettingOverride.fromArguments(options.arguments) : ([], [])
@@ -53,12 +59,12 @@ enum ProfilePipeline {
         else { return (launch, [:]) }
 
         let origin = SourcePosition(file: "<\(selection.source.label)>", line: 1, column: 1)
-        let (documents, loadDiagnostics) = log.noting {
-            library.resolve(selection.names.map { Located($0, at: origin) })
-        }
+        let (documents, loadDiagnostics) = library.resolve(selection.names.map { Located($0, at: origin) })
         launch.files = documents.map(\.file)
         launch.contentHash = contentHash(of: launch.files, reads: log.all)
-        var merged = ParsedFiles.merged(names: selection.names, documents: documents)
+        var merged =
+            parsed?.merged(names: selection.names, documents: documents)
+            ?? MergedProfile(names: selection.names, documents: documents)
         var overrideDiagnostics = argumentDiagnostics + variableDiagnostics
         if !overrides.isEmpty || options.valueSource != nil {
             // Names in overrides are matched to the program's declarations, which its catalog lists.
@@ -69,9 +75,8 @@ enum ProfilePipeline {
             overrideDiagnostics += OverrideMerger(catalog: catalog).merge(overrides, into: &merged)
             launch.overrides = merged.overrides
         }
-        var (entries, checkDiagnostics) = SecretResolver.$current.withValue(launch.secrets) {
-            log.noting { ProfileChecker.check(merged, against: program, containers: sections) }
-        }
+        var (entries, checkDiagnostics) = ProfileChecker.check(
+            merged, against: program, containers: sections, secrets: launch.secrets)
         let promises = program.promises.filter { sections?.contains($0.container) ?? true }
         checkDiagnostics += PromiseCheck.unprovided(in: merged, promises: promises)
         launch.inputFiles = log.all

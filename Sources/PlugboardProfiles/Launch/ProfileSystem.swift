@@ -116,7 +116,7 @@ public enum ProfileSystem {
 
         // The files parsed, kept so that a reload parses only the ones that changed.
         let parsed = ParsedFiles()
-        let prepared = parsed.reusing { ProfilePipeline.prepare(against: program, options: options) }
+        let prepared = parsed.reusing { ProfilePipeline.prepare(against: program, options: options, parsed: $0) }
         var launch = prepared.0
         let declared = collector.all
         var baselines: [ObjectIdentifier: [Int: FactoryWiring]] = [:]

@@ -31,17 +31,19 @@ struct ProgramDeclarations: ProgramSource {
     }
     func factoryKeys(in container: String) -> [String] { Array(containers[container]?.factories.keys ?? [:].keys) }
     func implementations(of factory: AnyObject) -> [String] { Array(declaration(factory).implementations.keys) }
-    func check(implementation name: String, of factory: AnyObject, with settings: ValueNode?) -> ImplementationCheck<
-        PreparedClosure
-    > {
+    func check(
+        implementation name: String, of factory: AnyObject, with settings: ValueNode?, secrets: SecretResolver?
+    ) -> ImplementationCheck<PreparedClosure> {
         guard let implementation = declaration(factory).implementations.value(named: name) else { return .undeclared }
         if settings != nil && implementation.settingsType == nil { return .takesNoSettings }
-        return .checked(implementation.prepare(settings))
+        return .checked(implementation.prepare(settings, secrets: secrets))
     }
     func definitionScope(of factory: AnyObject) -> String? { declaration(factory).definitionScope }
     func isConfigurable(_ factory: AnyObject) -> Bool { declaration(factory).value != nil }
-    func prepare(value: ValueNode, of factory: AnyObject) -> Result<PreparedClosure, ProfileError> {
-        declaration(factory).value!.prepare(value)
+    func prepare(value: ValueNode, of factory: AnyObject, secrets: SecretResolver?) -> Result<
+        PreparedClosure, ProfileError
+    > {
+        declaration(factory).value!.prepare(value, secrets)
     }
 
     /// The factory the checker holds: always one this source handed it.

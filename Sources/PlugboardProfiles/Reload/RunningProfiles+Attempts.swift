@@ -71,7 +71,7 @@ extension RunningProfiles {
     ) -> ReloadOutcome? {
         let started = Date()
         var (candidate, entries) = parsed.reusing {
-            ProfilePipeline.prepare(against: program, options: options, selection: selection)
+            ProfilePipeline.prepare(against: program, options: options, selection: selection, parsed: $0)
         }
         // The running number, unless this applies: formatting that changed nothing keeps the generation.
         candidate.number = state.generation
