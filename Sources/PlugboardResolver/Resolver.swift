@@ -360,7 +360,12 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         defer { registeringLock.unlock() }
         guard !registered.isSet, !registering else { return }
         registering = true
-        (Resolver.self as Any.Type as? any ResolverRegistering.Type)?.registerAllServices()
+        if let registering = Resolver.self as Any.Type as? any ResolverRegistering.Type {
+            registering.registerAllServices()
+        } else {
+            IsolatedConformanceCheck.stopIfIsolated(
+                Resolver.self, to: (any ResolverRegistering).self, running: "registerAllServices()")
+        }
         registering = false
         registered.store(true)
     }

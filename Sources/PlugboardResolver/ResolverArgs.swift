@@ -108,7 +108,10 @@ extension Resolver {
 
 /// A type whose `registerAllServices()` Resolver runs once, before the first resolution:
 /// `extension Resolver: ResolverRegistering { static func registerAllServices() { ... } }`.
-public protocol ResolverRegistering {
+///
+/// It inherits `SendableMetatype`, so that the conformance is never isolated to a global actor (which a module
+/// whose default isolation is MainActor would infer): Resolver runs it on whichever thread first resolves.
+public protocol ResolverRegistering: SendableMetatype {
     /// Registers the program's services.
     static func registerAllServices()
 }

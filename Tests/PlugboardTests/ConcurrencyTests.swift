@@ -168,34 +168,33 @@ final class RaceContainer: ManagedContainer {
 /// Runs `body` on `count` POSIX threads and returns once every one of them has ended (its thread-local
 /// storage destroyed), which `Thread` does not promise.
 private func runOnJoinedThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
-    final class Work: @unchecked Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
     var threads: [pthread_t] = []
     for _ in 0..<count {
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        let work = Unmanaged.passRetained(JoinedThreadWork(body)).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t?
-            pthread_create(
-                &thread, nil,
-                { pointer in
-                    Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body()
-                    return nil
-                }, work)
+            pthread_create(&thread, nil, { JoinedThreadWork.run($0) }, work)
             threads.append(thread!)
         #else
             var thread = pthread_t()
-            pthread_create(
-                &thread, nil,
-                { pointer in
-                    Unmanaged<Work>.fromOpaque(pointer!).takeRetainedValue().body()
-                    return nil
-                }, work)
+            pthread_create(&thread, nil, { JoinedThreadWork.run($0) }, work)
             threads.append(thread)
         #endif
     }
     for thread in threads {
         pthread_join(thread, nil)
+    }
+}
+
+/// What a joined thread runs, handed to it retained through pthread's argument.
+private final class JoinedThreadWork: @unchecked Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    /// The start routine's body. Its argument is optional on Darwin and not on Glibc: taking the optional
+    /// accepts both.
+    static func run(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        Unmanaged<JoinedThreadWork>.fromOpaque(argument!).takeRetainedValue().body()
+        return nil
     }
 }

@@ -2,6 +2,7 @@
 #define C_PLUGBOARD_THREAD_H
 
 #include "CPlugboardAtomics.h"
+#include "CPlugboardConformance.h"
 #include "CPlugboardEngineImage.h"
 
 /// The calling thread's resolution tracker (a retained Swift object), or NULL before its first resolution.

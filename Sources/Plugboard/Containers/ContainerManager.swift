@@ -267,6 +267,9 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
             return
         }
         guard let registering = container as? any AutoRegistering else {
+            // A conformance isolated to a global actor fails this cast off its actor: never taken for none.
+            IsolatedConformanceCheck.stopIfIsolated(
+                type(of: container), to: (any AutoRegistering).self, running: "autoRegister()")
             Self.lastPlainType.store(UInt(bitPattern: containerType), ordering: .relaxed)
             setAutoRegistered(true)
             return

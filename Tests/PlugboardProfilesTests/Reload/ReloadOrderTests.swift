@@ -31,7 +31,7 @@ import Testing
         try program.write(appProfile(pageSize: 31))
         let first = Thread { _ = program.running.reload() }
         first.start()
-        #expect(firstLogging.wait(timeout: .now() + 10) == .success)
+        #expect(waitBlocking(for: firstLogging, seconds: 10) == .success)
         try program.write(appProfile(pageSize: 32))
         Thread.detachNewThread {
             _ = program.running.reload()
@@ -45,4 +45,10 @@ import Testing
         #expect(logged == [2, 3])
         #expect(program.shop.pageSize() == 32)
     }
+}
+
+/// Waits for `semaphore` on this thread. A function of its own: Apple's Dispatch refuses `wait` in async code,
+/// which this test blocks on purpose, to hold the second reload until the first is logging.
+private func waitBlocking(for semaphore: DispatchSemaphore, seconds: Double) -> DispatchTimeoutResult {
+    semaphore.wait(timeout: .now() + seconds)
 }

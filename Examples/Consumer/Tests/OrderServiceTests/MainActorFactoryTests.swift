@@ -66,14 +66,20 @@ extension Container {
     @Test func resolvingAMainActorFactoryOffTheMainActorStopsWithItsName() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let factory = await MainActor.run { Container().mainActorViewModel }
-            let done = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                _ = factory()
-                done.signal()
-            }
-            done.wait()
+            runOnAThreadOfItsOwn { _ = factory() }
         }
         let text = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
         #expect(text.contains("Plugboard: a factory closure from 'mainActorViewModel' is isolated to MainActor"))
     }
+}
+
+/// Runs `body` on a new thread, off every actor, and waits for it. A function of its own: Apple's Dispatch
+/// refuses a semaphore's `wait` in async code, and a test's body is async.
+private func runOnAThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        body()
+        done.signal()
+    }
+    done.wait()
 }

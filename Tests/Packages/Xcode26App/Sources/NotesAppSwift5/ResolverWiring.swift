@@ -1,0 +1,1 @@
+../NotesApp/ResolverWiring.swift

@@ -1,0 +1,1 @@
+../NotesApp/ServiceWiring.swift

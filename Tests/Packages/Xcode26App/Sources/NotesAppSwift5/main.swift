@@ -1,0 +1,1 @@
+../NotesApp/main.swift
