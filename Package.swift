@@ -215,6 +215,13 @@ let package = Package(
         ),
         // Factory 3's users' code, in Swift 6 mode: main-actor factories without annotations, `Container.shared { }`.
         .testTarget(name: "Factory3StyleTests", dependencies: ["Plugboard", "PlugboardTesting"]),
+        // Deprecated spellings, called as programs written against them call them, until they are removed: the
+        // deprecation warnings are this target's point, so they are not shown.
+        .testTarget(
+            name: "DeprecatedAPITests",
+            dependencies: ["Plugboard", "PlugboardResolver", "PlugboardProfiles", "PlugboardProfileFormat"],
+            swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+        ),
         // Resolver's users' code: a target that imports only PlugboardResolver (Swift 5 mode, as Resolver 1.5's).
         .testTarget(
             name: "ResolverStyleTests",

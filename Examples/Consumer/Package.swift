@@ -28,6 +28,9 @@ let package = Package(
                 .product(name: "PlugboardProfiles", package: plugboard),
             ],
             exclude: ["Profiles"],
+            // A resource of its own: Xcode makes `Bundle.module` only for a target that declares one, not for
+            // the plugin's alone (swiftlang/swift-package-manager#7120).
+            resources: [.copy("About-this-bundle.txt")],
             plugins: [.plugin(name: "PlugboardProfilesPlugin", package: plugboard)]),
         .executableTarget(
             name: "order-service",

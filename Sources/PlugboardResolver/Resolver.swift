@@ -64,6 +64,14 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         self.init(name: nil, child: child)
     }
 
+    /// Resolver 1.0's spelling of ``init(child:)``, which Resolver keeps, deprecated, and so does this.
+    ///
+    /// - Parameter parent: The container to search after this one.
+    @available(swift, deprecated: 5.0, renamed: "init(child:)")
+    public convenience init(parent: Resolver) {
+        self.init(name: nil, child: parent)
+    }
+
     /// Adds a child to search after this container's own registrations and the children added before.
     ///
     /// - Parameter child: The container to search.

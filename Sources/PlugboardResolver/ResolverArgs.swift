@@ -26,6 +26,15 @@ extension Resolver {
             Name(string)
         }
 
+        /// A name from a string that may be absent, as Resolver declares it: nil for nil, so that a name read
+        /// from a dictionary or a launch argument passes straight to `resolve(name:)`.
+        ///
+        /// - Parameter string: The name, or nil.
+        /// - Returns: The name, or nil.
+        public static func name(fromString string: String?) -> Name? {
+            string.map { Name($0) }
+        }
+
         /// The name as written.
         public var description: String { rawValue }
     }

@@ -45,6 +45,20 @@
         /// Applied to every test of a suite, each with its own container.
         public var isRecursive: Bool { true }
 
+        /// This trait with `transform` run on each test's container after its setup, as Factory 3's trait
+        /// takes it: `.container(transform: { $0.api.register { MockAPI() } })`, or a custom trait's
+        /// `callAsFunction`. Factory runs the closure on its actor (`@isolated(any)`); so does this.
+        ///
+        /// - Parameter transform: Changes the test's container before the test runs.
+        /// - Returns: The trait, with `transform` after what it did already.
+        public func callAsFunction(transform: @escaping @Sendable @isolated(any) (C) async -> Void) -> Self {
+            let before = setup
+            return ContainerTrait(shared: shared, container: make()) { container in
+                try await before(container)
+                await transform(container)
+            }
+        }
+
         /// Runs the test (each test case of it) inside a fresh container and isolated singletons.
         public func provideScope(
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void

@@ -237,3 +237,20 @@ extension ResolverRootTests {
         }
     }
 }
+
+/// `Resolver.Name.name(fromString:)` as Resolver 1.5 declares it: an optional string, an optional name.
+@Suite struct ResolverNameFromStringTests {
+    @Test func anAbsentStringIsNoName() {
+        Resolver.main.register(name: "fromString") { "named service" }
+        let configured: String? = "fromString"
+        let missing: String? = nil
+        #expect(Resolver.Name.name(fromString: missing) == nil)
+        if let name = Resolver.Name.name(fromString: configured) {
+            #expect(Resolver.resolve(String.self, name: name) == "named service")
+        } else {
+            Issue.record("a present string is a name")
+        }
+        let literal: Resolver.Name = .name(fromString: "fast")
+        #expect(literal.rawValue == "fast")
+    }
+}

@@ -246,19 +246,16 @@ enum ThreadResolutions {
     /// Releases a thread's tracker when the thread ends (the C thread-local has no destructor of its own).
     private static let exitKey: pthread_key_t = {
         var key = pthread_key_t()
-        #if canImport(Darwin)
-            pthread_key_create(&key) { pointer in
-                plugboard_thread_tracker_set(nil)
-                Unmanaged<ResolutionTracker>.fromOpaque(pointer).release()
-            }
-        #else
-            pthread_key_create(&key) { pointer in
-                plugboard_thread_tracker_set(nil)
-                if let pointer { Unmanaged<ResolutionTracker>.fromOpaque(pointer).release() }
-            }
-        #endif
+        pthread_key_create(&key) { releaseAtExit($0) }
         return key
     }()
+
+    /// The key's destructor. Its argument is optional in one platform's C library and not in another's: taking
+    /// the optional accepts both.
+    private static func releaseAtExit(_ tracker: UnsafeMutableRawPointer?) {
+        plugboard_thread_tracker_set(nil)
+        if let tracker { Unmanaged<ResolutionTracker>.fromOpaque(tracker).release() }
+    }
 
     /// The calling thread's tracker, made on first use and released when the thread ends.
     @inlinable @inline(__always)

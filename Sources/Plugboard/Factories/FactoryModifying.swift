@@ -51,7 +51,7 @@ extension FactoryModifying {
     }
     /// One instance per process, whatever container resolves it.
     @inlinable public var singleton: Self {
-        @inline(__always) consuming get { builtinScope(Scope.singletonSerial) { .singleton } }
+        @inline(__always) consuming get { builtinScope(Scope.singletonSerial) { Scope.processSingleton } }
     }
     /// One instance per resolution graph.
     @inlinable public var graph: Self { @inline(__always) consuming get { builtinScope(Scope.graphSerial) { .graph } } }

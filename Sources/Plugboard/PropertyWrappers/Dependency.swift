@@ -14,6 +14,27 @@ public func dependency<C: SharedContainer, T>(_ keyPath: KeyPath<C, Factory<T>>)
     C.shared[keyPath: keyPath]()
 }
 
+/// Resolves the parameter factory `keyPath` on `Container.shared` with `parameter`:
+/// `let avatar = dependency(\.avatar, parameter: 64)`.
+///
+/// - Parameters:
+///   - keyPath: The factory, as a property of the container.
+///   - parameter: What the factory builds from.
+/// - Returns: The instance, as the factory's scope gives it.
+public func dependency<T, P>(_ keyPath: KeyPath<Container, ParameterFactory<P, T>>, parameter: P) -> T {
+    Container.shared[keyPath: keyPath](parameter)
+}
+
+/// Resolves the parameter factory `keyPath` on the shared instance of a container of your own, with `parameter`.
+///
+/// - Parameters:
+///   - keyPath: The factory, as a property of the container.
+///   - parameter: What the factory builds from.
+/// - Returns: The instance, as the factory's scope gives it.
+public func dependency<C: SharedContainer, P, T>(_ keyPath: KeyPath<C, ParameterFactory<P, T>>, parameter: P) -> T {
+    C.shared[keyPath: keyPath](parameter)
+}
+
 /// Resolves `keyPath` on `Container.shared`: `let service = resolve(\.service)` (Factory's spelling of
 /// ``dependency(_:)-(KeyPath<Container,Factory<T>>)``).
 ///

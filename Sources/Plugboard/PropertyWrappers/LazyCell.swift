@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A wrapper is a struct, but its first read must not mutate it: many threads reading an object's wrapped
 /// property at once would be a data race. The cell is shared by copies of a wrapper until one of them is
-/// changed on purpose (`release()`, a set, a forced resolve), which gives that copy a cell of its own.
+/// changed on purpose (`release()`, a set), which gives that copy a cell of its own; a forced resolve
+/// (`resolve(reset:)`, which Factory 3 declares non-mutating) replaces the value in the shared cell.
 package final class LazyCell<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: T?
@@ -27,6 +28,11 @@ package final class LazyCell<T>: @unchecked Sendable {
     /// The value if it was made, without making it.
     package var current: T? {
         lock.withLock { stored }
+    }
+
+    /// Holds `value` from now on, for every copy of the wrapper that shares this cell (a forced resolve).
+    package func replace(with value: T) {
+        lock.withLock { stored = value }
     }
 }
 
@@ -59,6 +65,14 @@ package final class WeakLazyCell<T>: @unchecked Sendable {
     /// The dependency if it was resolved and something else still holds it.
     package var current: T? {
         lock.withLock { resolved ? object as? T : nil }
+    }
+
+    /// Holds `value` weakly from now on, for every copy of the wrapper that shares this cell (a forced resolve).
+    package func replace(holding value: T?) {
+        lock.withLock {
+            object = value.map { $0 as AnyObject }
+            resolved = true
+        }
     }
 
     /// Whether nothing was resolved yet, or what was resolved is gone.

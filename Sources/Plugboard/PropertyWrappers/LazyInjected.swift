@@ -56,13 +56,15 @@ public struct LazyInjected<T> {
         cell.current
     }
 
-    /// Resolves the dependency again, after resetting what `options` names on its factory.
+    /// Resolves the dependency again, after resetting what `options` names on its factory. Not `mutating`, as
+    /// in Factory 3: a wrapper in a `let` or a non-mutating method may force it, and copies of the wrapper that
+    /// share its resolved value see the new one.
     ///
     /// - Parameter options: What to reset on the factory first (its registration, scope, context overrides); nothing by default.
-    public mutating func resolve(reset options: FactoryResetOptions = .none) {
+    public func resolve(reset options: FactoryResetOptions = .none) {
         let factory = reference()
         factory.reset(options)
-        cell = LazyCell(factory())
+        cell.replace(with: factory())
     }
 }
 

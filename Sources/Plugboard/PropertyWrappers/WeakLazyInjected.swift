@@ -40,13 +40,14 @@ public struct WeakLazyInjected<T> {
     /// The factory this wrapper resolves.
     public var factory: Factory<T> { reference() }
 
-    /// Resolves the dependency now (again, after resetting what `options` names on its factory) and holds it weakly.
+    /// Resolves the dependency now (again, after resetting what `options` names on its factory) and holds it
+    /// weakly. Not `mutating`, as in Factory 3: copies of the wrapper that share its value see the new one.
     ///
     /// - Parameter options: What to reset on the factory first (its registration, scope, context overrides); nothing by default.
-    public mutating func resolve(reset options: FactoryResetOptions = .none) {
+    public func resolve(reset options: FactoryResetOptions = .none) {
         let factory = reference()
         factory.reset(options)
-        cell = WeakLazyCell(holding: factory())
+        cell.replace(holding: factory())
     }
 
     /// The dependency if it was resolved and something else still holds it, without resolving it: for clean-up

@@ -38,7 +38,15 @@ public class Scope: @unchecked Sendable {
     /// The same instance while someone else holds a strong reference to it; a new one after that.
     public static let shared = Shared(serial: sharedSerial)
     /// One instance per process, keyed by factory key and type, whatever container resolves it.
-    public static let singleton = Singleton(serial: singletonSerial)
+    ///
+    /// A task-local, as in Factory 3, so that a test trait of your own gives a test singletons of its own:
+    /// `Scope.$singleton.withValue(Scope.singleton.clone()) { ... }` runs with a copy of the singletons made so
+    /// far, and what is made or reset inside stays inside. Factories declared `.singleton` resolve from that
+    /// copy there, and from the process's scope everywhere else.
+    @TaskLocal public static var singleton: Singleton = processSingleton
+    /// The process's singleton scope, which `.singleton` factories name: ``singleton`` outside any
+    /// `withValue`. The modifiers name it directly, so that a getter never reads the task-local.
+    @usableFromInline static let processSingleton = Singleton(serial: singletonSerial)
     /// One instance per resolution graph: shared by everything one outermost resolution builds.
     public static let graph = Graph(serial: graphSerial)
 }
@@ -74,6 +82,11 @@ extension Scope {
         public init() { super.init(kind: .graph, serial: nil) }
 
         init(serial: UInt?) { super.init(kind: .graph, serial: serial) }
+
+        /// How deep the resolution under way on the calling thread is: 1 inside the outermost factory's closure,
+        /// 2 inside one it resolves, 0 outside any. Factory counts one graph for the process; here each thread
+        /// resolves a graph of its own, so another thread's resolutions do not count.
+        public var depth: Int { ResolutionTracker.currentDepth }
     }
 
     /// See ``Scope/singleton``. Its instances outlive container resets and `push()`/`pop()`; ``reset()`` clears them.
@@ -83,12 +96,41 @@ extension Scope {
         /// a global through a call to its accessor, on every singleton hit.
         @usableFromInline let activeIsolations = SingletonIsolation.activeCount
 
+        /// The scope this one is a ``clone()`` of (the first one, for a clone of a clone), or nil.
+        @usableFromInline let origin: Singleton?
+
         /// Creates a process-wide scope with a store of its own.
         public convenience init() { self.init(serial: nil) }
 
         /// A singleton scope with a fixed serial (the shared one) or a fresh one (nil).
-        init(serial: UInt?) {
+        init(serial: UInt?, origin: Singleton? = nil) {
+            self.origin = origin
             super.init(kind: .singleton, serial: serial)
+        }
+
+        deinit {
+            if origin != nil { SingletonIsolation.end() }
+        }
+
+        /// A copy of this scope with the instances it keeps now, for a test: bound with
+        /// `Scope.$singleton.withValue(Scope.singleton.clone()) { ... }`, the copy serves this scope's factories
+        /// inside `withValue`, and what is made or reset there stays in the copy. While a copy lives, singleton
+        /// hits take the general route, which looks for it.
+        ///
+        /// - Returns: The copy.
+        public func clone() -> Singleton {
+            let copy = Singleton(serial: nil, origin: origin ?? self)
+            let kept = withStore { $0.snapshot() }
+            for (id, state) in kept where state.fields.keepsInstances {
+                copy.processStore.update(id) { fields in
+                    fields.cached = state.fields.cached
+                    fields.cacheScope = state.fields.cacheScope
+                    fields.cachedByParameter = state.fields.cachedByParameter
+                    return true
+                }
+            }
+            SingletonIsolation.begin()
+            return copy
         }
 
         /// Drops every instance this scope keeps (in the current test's isolated store when one is active).
@@ -123,10 +165,23 @@ extension Scope {
         /// Runs `body` with the store of the current task: the process store, or a test's isolated one.
         @inlinable @inline(__always) @discardableResult
         func withStore<R>(_ body: (SlotStore) throws -> R) rethrows -> R {
-            if activeIsolations.load(ordering: .relaxed) > 0, let isolation = SingletonIsolation.current {
-                return try body(isolation.store(for: self))
+            if activeIsolations.load(ordering: .relaxed) > 0, let store = isolatedStore() {
+                return try body(store)
             }
             return try body(processStore)
+        }
+
+        /// The store a test gave the current task in place of this scope's: a ``clone()`` of it bound to
+        /// ``Scope/singleton``, or the store of ``Scope/withIsolatedSingletons(operation:)``; nil for none.
+        @usableFromInline
+        func isolatedStore() -> SlotStore? {
+            let bound = Scope.singleton
+            if bound !== self {
+                if bound.origin === self { return bound.processStore }
+            } else if origin != nil {
+                return nil  // a clone, bound: its own store
+            }
+            return SingletonIsolation.current?.store(for: self)
         }
     }
 }

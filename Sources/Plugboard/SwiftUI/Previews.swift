@@ -52,6 +52,19 @@ extension ParameterFactory {
         register(factory: factory)
         return PreviewResult()
     }
+
+    /// Registers `factory`, as ``register(factory:)`` does: `Container.shared.avatar { MockAvatar(size: $0) }`,
+    /// Factory 3's shortest spelling, which sits in a view builder too.
+    ///
+    /// - Parameter factory: Builds the instance from the parameter, replacing the definition.
+    /// - Returns: `EmptyView` where SwiftUI is, so that the call sits in a view builder.
+    #if canImport(SwiftUI)
+        @discardableResult
+    #endif
+    public func callAsFunction(factory: @escaping ParameterFactoryClosure<P, T>) -> PreviewResult {
+        register(factory: factory)
+        return PreviewResult()
+    }
 }
 
 extension SharedContainer {

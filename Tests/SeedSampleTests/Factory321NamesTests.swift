@@ -1,0 +1,1 @@
+../Factory3StyleTests/Factory321NamesTests.swift
