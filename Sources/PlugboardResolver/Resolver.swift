@@ -29,6 +29,8 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
     let keptScopes = ResolverKeptScopes()
     /// What the `.container` scope keeps for resolutions that start in this resolver.
     let containerInstances = ResolverInstanceCache(holding: .strongly)
+    /// The scope set as ``cache``, or nil for the default (``containerInstances``).
+    let containerScope = ContainerScopeSetting()
 
     /// The container that static `register` calls use. Settable, as in Resolver; ``root`` keeps pointing at
     /// the container it pointed at until it is set too (or ``reset()`` points it at the new `main`).
@@ -151,6 +153,13 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         registration.applyScopeKeepingInstances(kept == nil ? scope : .unique)
     }
 
+    /// Sets a scope of the program's own on a registration: the engine builds a new instance whenever the scope
+    /// asks for one, and the scope decides each resolution.
+    func applyScope<Service>(ownScope scope: any ResolverScopeType, to registration: FactoryRegistration<Call, Service?>) {
+        keptScopes.set(.custom(scope), for: registration.key)
+        registration.applyScopeKeepingInstances(.unique)
+    }
+
     // MARK: Resolution
 
     /// Resolves `type` (inferred from the context), optionally named and with arguments; stops with a
@@ -191,7 +200,16 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
         case nil: service = registration.resolve(call)
         case .process(let cache): service = cache.instance(for: key) { registration.resolve(call) }
         // As in Resolver: kept by the resolver where the resolution started, not the one that registered it.
-        case .container: service = containerInstances.instance(for: key) { registration.resolve(call) }
+        case .container:
+            if let scope = containerScope.withLock({ $0 }) {
+                service = scope.resolve(
+                    registration: ResolverRegistration(key: key, factory: registration), resolver: self, args: args)
+            } else {
+                service = containerInstances.instance(for: key) { registration.resolve(call) }
+            }
+        case .custom(let scope):
+            service = scope.resolve(
+                registration: ResolverRegistration(key: key, factory: registration), resolver: self, args: args)
         }
         if let service { Self.decorateResolved(service) }
         return service

@@ -93,8 +93,10 @@ final class ResolverKeptScopes: @unchecked Sendable {
     enum Kind {
         /// A cache or shared scope object: its instances, for every resolver.
         case process(ResolverInstanceCache)
-        /// `.container`: the resolver's own.
+        /// `.container`: the resolver's own (its ``Resolver/cache``).
         case container
+        /// A scope of the program's own, which decides each resolution itself.
+        case custom(any ResolverScopeType)
 
         /// Resolver's scope objects that are kept here; any other scope is the engine's.
         init?(_ scope: Scope) {
@@ -106,6 +108,30 @@ final class ResolverKeptScopes: @unchecked Sendable {
                 self = .process(.of(scope, holding: .weakly))
             } else {
                 return nil
+            }
+        }
+
+        /// The kind of a caching scope object, for its own `resolve(registration:resolver:args:)`.
+        init(_ scope: Scope.Cached) {
+            self = scope === Scope.container ? .container : .process(.of(scope, holding: .strongly))
+        }
+
+        /// The kind of a shared scope object.
+        init(_ scope: Scope.Shared) {
+            self = .process(.of(scope, holding: .weakly))
+        }
+
+        /// Resolves `registration` as this kind keeps it, for a resolution that started in `resolver`.
+        func resolve<Service>(_ registration: ResolverRegistration<Service>, in resolver: Resolver, args: Any?)
+            -> Service?
+        {
+            switch self {
+            case .process(let cache):
+                cache.instance(for: registration.factoryKey) { registration.instantiate(resolver: resolver, args: args) }
+            case .container:
+                resolver.cache.resolve(registration: registration, resolver: resolver, args: args)
+            case .custom(let scope):
+                scope.resolve(registration: registration, resolver: resolver, args: args)
             }
         }
     }
@@ -121,5 +147,16 @@ final class ResolverKeptScopes: @unchecked Sendable {
     /// Records the scope of registration `key`.
     func set(_ kind: Kind?, for key: FactoryKey) {
         lock.withLock { kinds[key] = kind }
+    }
+}
+
+/// The scope a program set as a resolver's ``Resolver/cache``, if any, behind a lock: read on every `.container`
+/// resolution, set rarely.
+final class ContainerScopeSetting: @unchecked Sendable {
+    private let lock = NSLock()
+    private var scope: (any ResolverScopeType)?
+
+    func withLock<R>(_ body: (inout (any ResolverScopeType)?) -> R) -> R {
+        lock.withLock { body(&scope) }
     }
 }

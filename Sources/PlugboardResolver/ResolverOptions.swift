@@ -49,6 +49,20 @@ public struct ResolverOptions<Service>: Sendable {
         return self
     }
 
+    /// A scope of your own (see ``ResolverScopeType``): each resolution of this registration asks it for the
+    /// instance, and it builds one with ``ResolverRegistration/instantiate(resolver:args:)`` when it keeps none.
+    /// One of Plugboard's scopes given this way is that scope.
+    ///
+    /// - Parameter scope: The scope.
+    /// - Returns: These options, for the next.
+    @discardableResult
+    public func scope(_ scope: some ResolverScopeType) -> Self {
+        if let builtin = scope as? Scope { return self.scope(builtin) }
+        if scope is ResolverScopeContainer { return self.scope(Scope.container) }
+        resolver.applyScope(ownScope: scope, to: registration)
+        return self
+    }
+
     /// The `.container` scope, given as Resolver's type: `.scope(ResolverScopeContainer())`.
     ///
     /// - Parameter scope: Resolver's container scope.

@@ -15,36 +15,132 @@ public typealias ResolverScopeShare = Scope.Shared
 /// Resolver's unique scope: a new instance on every resolution.
 public typealias ResolverScopeUnique = Scope.Unique
 
-/// Resolver's protocol of scopes, as its users name them: every scope can be reset, so that a logout can
-/// reset a list of them (`let sessionScopes: [any ResolverScopeType]`).
+/// Resolver's protocol of scopes: a scope decides, for each resolution of a registration that uses it, whether
+/// to hand out an instance it keeps or to build one (``ResolverRegistration/instantiate(resolver:args:)``), and
+/// can be reset, so that a logout can reset a list of them (`let sessionScopes: [any ResolverScopeType]`).
 ///
-/// Plugboard's scopes are resolved by its engine, so a type of your own that conforms is not a scope a
-/// registration can use: declare scopes of your own as instances of ``ResolverScopeCache``,
-/// ``ResolverScopeShare`` or ``ResolverScopeGraph`` (in Resolver, too, `scope(_:)` takes its own class).
+/// Plugboard's scopes conform, and a type of your own may too: `register { ... }.scope(PerUserScope())`
+/// resolves through its ``resolve(registration:resolver:args:)``. Resolutions run on any thread, so a scope of
+/// your own is `Sendable`: guard what it keeps with a lock (`@unchecked Sendable`).
 public protocol ResolverScopeType: AnyObject, Sendable {
+    /// The instance of `registration` for a resolution that started in `resolver`: one the scope keeps, or a
+    /// new one from ``ResolverRegistration/instantiate(resolver:args:)``.
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?) -> Service?
+
     /// Drops the instances the scope keeps (nothing, for the scopes that keep none).
     func reset()
 }
 
-extension Scope.Cached: ResolverScopeType {}
-extension Scope.Shared: ResolverScopeType {}
-extension Scope.Singleton: ResolverScopeType {}
+extension Scope.Cached: ResolverScopeType {
+    /// One instance per registration for every resolver, as Resolver's cache scope keeps it (`.container`: per
+    /// resolver where the resolution started, in its ``Resolver/cache``).
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+        -> Service?
+    {
+        ResolverKeptScopes.Kind(self).resolve(registration, in: resolver, args: args)
+    }
+}
+
+extension Scope.Shared: ResolverScopeType {
+    /// The instance kept while someone else holds it, for every resolver, as Resolver's shared scope keeps it.
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+        -> Service?
+    {
+        ResolverKeptScopes.Kind(self).resolve(registration, in: resolver, args: args)
+    }
+}
+
+extension Scope.Singleton: ResolverScopeType {
+    /// One instance per registration for the process, as Resolver's application scope keeps it.
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+        -> Service?
+    {
+        // Kept apart from the instances of registrations whose scope is this one (the engine keeps those).
+        ResolverInstanceCache.of(self, holding: .strongly).instance(for: registration.factoryKey) {
+            registration.instantiate(resolver: resolver, args: args)
+        }
+    }
+}
 
 extension Scope.Graph: ResolverScopeType {
+    /// A new instance: a scope of your own that hands a registration to the graph scope gets one per call (the
+    /// graph a resolution shares is the engine's, for registrations whose scope is `.graph`).
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+        -> Service?
+    {
+        registration.instantiate(resolver: resolver, args: args)
+    }
+
     /// Does nothing: a graph keeps its instances only while one resolution runs.
     public func reset() {}
 }
 
 extension Scope.Unique: ResolverScopeType {
+    /// A new instance, every time.
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+        -> Service?
+    {
+        registration.instantiate(resolver: resolver, args: args)
+    }
+
     /// Does nothing: a unique scope keeps no instance.
     public func reset() {}
 }
 
 /// Resolver's container scope as a type: `.scope(ResolverScopeContainer())` is `.scope(.container)`, one
-/// instance per resolver where a resolution starts, cleared by that resolver's ``Resolver/cache``.
+/// instance per resolver where a resolution starts, kept by that resolver's ``Resolver/cache``.
 public final class ResolverScopeContainer: ResolverScopeType {
     /// A container scope; every one proxies to the resolver's own cache, as in Resolver.
     public init() {}
+
+    /// What the ``Resolver/cache`` of `resolver` hands out.
+    ///
+    /// - Parameters:
+    ///   - registration: The registration being resolved.
+    ///   - resolver: The resolver where the resolution started.
+    ///   - args: The arguments given to `resolve(args:)`.
+    /// - Returns: The instance, or nil when the registration's factory returns nil.
+    public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+        -> Service?
+    {
+        resolver.cache.resolve(registration: registration, resolver: resolver, args: args)
+    }
 
     /// Does nothing, as in Resolver: `resolver.cache.reset()` clears one resolver's instances.
     public func reset() {}
@@ -115,13 +211,38 @@ extension Resolver {
 }
 
 extension Resolver {
-    /// The cache of the `.container` scope in this resolver: `resolver.cache.reset()` drops what that scope
-    /// keeps here, and leaves other resolvers' alone.
-    public var cache: ContainerCache { ContainerCache(resolver: self) }
+    /// The scope that keeps this resolver's `.container` instances: by default a ``ContainerCache``, one
+    /// instance per registration for resolutions that start here. Settable, as in Resolver, to another kind
+    /// (`resolver.cache = ResolverScopeShare()`); `resolver.cache.reset()` drops what it keeps here, and leaves
+    /// other resolvers' alone.
+    public var cache: any ResolverScopeType {
+        get { containerScope.withLock { $0 ?? ContainerCache(resolver: self) } }
+        set { containerScope.withLock { $0 = newValue } }
+    }
 
-    /// What the `.container` scope keeps in one resolver (see ``Resolver/cache``).
-    public struct ContainerCache: Sendable {
-        let resolver: Resolver
+    /// What the `.container` scope keeps in one resolver by default (see ``Resolver/cache``).
+    public final class ContainerCache: ResolverScopeType {
+        /// Not retained: a resolver owns its default cache, and the cache only reaches into it.
+        unowned let resolver: Resolver
+
+        init(resolver: Resolver) {
+            self.resolver = resolver
+        }
+
+        /// The instance this resolver keeps for `registration`, or a new one, kept.
+        ///
+        /// - Parameters:
+        ///   - registration: The registration being resolved.
+        ///   - resolver: The resolver where the resolution started (this cache's).
+        ///   - args: The arguments given to `resolve(args:)`.
+        /// - Returns: The instance, or nil when the registration's factory returns nil.
+        public func resolve<Service>(registration: ResolverRegistration<Service>, resolver: Resolver, args: Any?)
+            -> Service?
+        {
+            self.resolver.containerInstances.instance(for: registration.factoryKey) {
+                registration.instantiate(resolver: resolver, args: args)
+            }
+        }
 
         /// Drops every instance the `.container` scope keeps in this resolver.
         public func reset() {

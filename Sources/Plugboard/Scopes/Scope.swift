@@ -19,6 +19,12 @@ public class Scope: @unchecked Sendable {
         ScopeRegistry.shared.add(self)
     }
 
+    /// A scope that keeps nothing: a new instance on every resolution, as ``unique``. Resolver's users make one
+    /// as `ResolverScope()`.
+    public convenience init() {
+        self.init(kind: .unique, serial: nil)
+    }
+
     deinit {
         ScopeRegistry.shared.remove(serial)
     }
