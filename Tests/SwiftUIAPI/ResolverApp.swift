@@ -31,3 +31,16 @@ struct CounterView: View {
         $model.count
     }
 }
+
+/// A view model's holder made off the main actor, in code that adopted no concurrency: Resolver's wrapper is
+/// main-actor isolated only as SwiftUI's `DynamicProperty` makes it (`@preconcurrency`), so Swift 5 code that
+/// is not on the main actor makes one, as it did with Resolver.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+struct CounterHolder {
+    @InjectedObject var model: CounterModel
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+func makeHolderOffTheMainActor() -> CounterHolder {
+    CounterHolder()
+}

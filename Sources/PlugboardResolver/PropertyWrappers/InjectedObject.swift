@@ -15,8 +15,12 @@
     /// Because SwiftUI makes a view's struct again whenever its parent's body runs, the view model is resolved
     /// again then too: register it with a scope that keeps it (`.shared`, `.cached`) for one per screen, or use
     /// Factory's `@InjectedObject` (a `StateObject`, iOS 14) from `Plugboard`.
+    ///
+    /// Not marked `@MainActor`, as Resolver's is not: it is main-actor isolated only as SwiftUI's
+    /// `DynamicProperty` makes every conforming type (`@preconcurrency`), so Swift 5 code off the main actor
+    /// makes one as it did with Resolver.
     @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-    @MainActor @propertyWrapper
+    @propertyWrapper
     public struct InjectedObject<Service: ObservableObject>: DynamicProperty {
         @ObservedObject private var service: Service
 
