@@ -100,7 +100,7 @@ final class ResolverKeptScopes: @unchecked Sendable {
 
         /// Resolver's scope objects that are kept here; any other scope is the engine's.
         init?(_ scope: Scope) {
-            if scope === Scope.container {
+            if scope === Scope.container || scope is Scope.Delegated {
                 self = .container
             } else if scope is Scope.Cached {
                 self = .process(.of(scope, holding: .strongly))

@@ -58,7 +58,6 @@ public struct ResolverOptions<Service>: Sendable {
     @discardableResult
     public func scope(_ scope: some ResolverScopeType) -> Self {
         if let builtin = scope as? Scope { return self.scope(builtin) }
-        if scope is ResolverScopeContainer { return self.scope(Scope.container) }
         resolver.applyScope(ownScope: scope, to: registration)
         return self
     }

@@ -123,12 +123,12 @@ extension Scope.Unique: ResolverScopeType {
     public func reset() {}
 }
 
-/// Resolver's container scope as a type: `.scope(ResolverScopeContainer())` is `.scope(.container)`, one
-/// instance per resolver where a resolution starts, kept by that resolver's ``Resolver/cache``.
-public final class ResolverScopeContainer: ResolverScopeType {
-    /// A container scope; every one proxies to the resolver's own cache, as in Resolver.
-    public init() {}
+/// Resolver's container scope as a type, a ``ResolverScope`` as in Resolver: `.scope(ResolverScopeContainer())`
+/// is `.scope(.container)`, one instance per resolver where a resolution starts, kept by that resolver's
+/// ``Resolver/cache``.
+public typealias ResolverScopeContainer = Scope.Delegated
 
+extension Scope.Delegated: ResolverScopeType {
     /// What the ``Resolver/cache`` of `resolver` hands out.
     ///
     /// - Parameters:

@@ -97,5 +97,15 @@ final class SwitchedScope: ResolverScopeType, @unchecked Sendable {
         other.cache.reset()
         #expect(other.resolve(Wallet.self) !== kept)
     }
+
+    @Test func aContainerScopeIsAResolverScope() {
+        let scopes: [ResolverScope] = [.application, ResolverScopeContainer()]
+        let resolver = Resolver()
+        resolver.register { Wallet("per resolver") }.scope(scopes[1])
+        let kept = resolver.resolve(Wallet.self)
+        #expect(resolver.resolve(Wallet.self) === kept)
+        let child = Resolver(child: resolver)
+        #expect(child.resolve(Wallet.self) !== kept, "kept by the resolver where the resolution started")
+    }
 }
 

@@ -66,6 +66,14 @@ extension Scope {
         init(serial: UInt?) { super.init(kind: .unique, serial: serial) }
     }
 
+    /// A scope whose instances a layer above the engine keeps, so the engine keeps none and builds anew as
+    /// ``Unique`` does: `PlugboardResolver`'s container scope (`ResolverScopeContainer`), whose instances each
+    /// resolver keeps in its own cache.
+    public final class Delegated: Scope, @unchecked Sendable {
+        /// Creates a scope the engine keeps nothing for.
+        public init() { super.init(kind: .unique, serial: nil) }
+    }
+
     /// See ``Scope/cached``. Create your own instance for a separately resettable cache.
     public final class Cached: Scope, @unchecked Sendable {
         /// Creates a container-level cache scope of its own.
