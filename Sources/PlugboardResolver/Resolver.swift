@@ -155,7 +155,9 @@ public final class Resolver: ManagedContainer, @unchecked Sendable {
 
     /// Sets a scope of the program's own on a registration: the engine builds a new instance whenever the scope
     /// asks for one, and the scope decides each resolution.
-    func applyScope<Service>(ownScope scope: any ResolverScopeType, to registration: FactoryRegistration<Call, Service?>) {
+    func applyScope<Service>(
+        ownScope scope: any ResolverScopeType, to registration: FactoryRegistration<Call, Service?>
+    ) {
         keptScopes.set(.custom(scope), for: registration.key)
         registration.applyScopeKeepingInstances(.unique)
     }

@@ -127,7 +127,9 @@ final class ResolverKeptScopes: @unchecked Sendable {
         {
             switch self {
             case .process(let cache):
-                cache.instance(for: registration.factoryKey) { registration.instantiate(resolver: resolver, args: args) }
+                cache.instance(for: registration.factoryKey) {
+                    registration.instantiate(resolver: resolver, args: args)
+                }
             case .container:
                 resolver.cache.resolve(registration: registration, resolver: resolver, args: args)
             case .custom(let scope):

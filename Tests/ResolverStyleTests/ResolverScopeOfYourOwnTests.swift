@@ -108,4 +108,3 @@ final class SwitchedScope: ResolverScopeType, @unchecked Sendable {
         #expect(child.resolve(Wallet.self) !== kept, "kept by the resolver where the resolution started")
     }
 }
-
