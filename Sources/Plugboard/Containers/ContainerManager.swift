@@ -27,6 +27,9 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     /// factory kept from before a reset has only the manager, and runs it again through this. Weak, since the
     /// container owns the manager; read and written under `autoRegisterLock`.
     private weak var registeringOwner: (any ManagedContainer)?
+    /// Whether a reset marked slots as awaiting `autoRegister()` (see ``reset(options:)``) that its next run
+    /// must clear; under `autoRegisterLock`.
+    private var slotsAwaitAutoRegister = false
     /// Serializes every container's `autoRegister()`: one lock for the process, taken once per container
     /// (and after resets), recursive because one container's `autoRegister()` may resolve from another's.
     private static let autoRegisterLock = NSRecursiveLock()
@@ -176,25 +179,42 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     /// Clears what `options` names for every factory of this container. Singletons are not affected
     /// (use `Scope.singleton.reset()`). After `.all` or `.registration`, `autoRegister()` runs again on next use.
     ///
+    /// Resolutions read without locks, so a reset that clears what `autoRegister()` registered publishes each
+    /// cleared slot marked as awaiting it: a resolution that reads such a slot runs `autoRegister()` first (or
+    /// waits for the thread that runs it), and is never handed the code's wiring in between. The reset and
+    /// every `autoRegister()` take one lock, so a reset is seen whole or not at all.
+    ///
     /// - Parameter options: What to clear; everything by default.
     public func reset(options: FactoryResetOptions = .all) {
         switch options {
         case .none:
             return
-        case .all:
-            slots.updateAll(where: { $0.hasSettings || $0.keepsInstances }) { fields in
-                fields.resetKeepingDefinition()
-                fields.cacheVersion = CacheVersion.next()
+        case .all, .registration:
+            // What the reset replaces is freed once this thread holds no lock: a `deinit` may resolve from here.
+            ReadSection.beginWriting()
+            defer { ReadSection.endWriting() }
+            Self.autoRegisterLock.lock()
+            defer { Self.autoRegisterLock.unlock() }
+            // Only a container whose `autoRegister()` ran has registrations it would put back.
+            let awaits = registeringOwner != nil
+            if options == .all {
+                slots.updateAll(where: { $0.hasSettings || $0.keepsInstances }) { fields in
+                    fields.resetKeepingDefinition()
+                    fields.cacheVersion = CacheVersion.next()
+                    fields.awaitingAutoRegister = awaits
+                }
+            } else {
+                slots.updateAll(where: { $0.registration != nil }) { fields in
+                    fields.registration = nil
+                    fields.awaitingAutoRegister = awaits
+                }
             }
-        case .registration:
-            slots.updateAll(where: { $0.registration != nil }) { $0.registration = nil }
+            slotsAwaitAutoRegister = slotsAwaitAutoRegister || awaits
+            setAutoRegistered(false)
         case .context:
             slots.updateAll(where: { !$0.contexts.isEmpty }) { $0.resetContexts() }
         case .scope:
             slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
-        }
-        if options == .all || options == .registration {
-            setAutoRegistered(false)
         }
     }
 
@@ -271,13 +291,25 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
             IsolatedConformanceCheck.stopIfIsolated(
                 type(of: container), to: (any AutoRegistering).self, running: "autoRegister()")
             Self.lastPlainType.store(UInt(bitPattern: containerType), ordering: .relaxed)
-            setAutoRegistered(true)
+            finishAutoRegisterLocked()
             return
         }
         registeringOwner = container
         autoRegisteringThread.store(thread, ordering: .relaxed)
         registering.autoRegister()
         autoRegisteringThread.store(0, ordering: .relaxed)
+        finishAutoRegisterLocked()
+    }
+
+    /// Marks `autoRegister()` done: the slots a reset marked as awaiting it are published unmarked (with what
+    /// it registered in them), then the container is. Call under `autoRegisterLock`.
+    private func finishAutoRegisterLocked() {
+        if slotsAwaitAutoRegister {
+            ReadSection.beginWriting()
+            defer { ReadSection.endWriting() }
+            slots.updateAll(where: \.awaitingAutoRegister) { $0.awaitingAutoRegister = false }
+            slotsAwaitAutoRegister = false
+        }
         setAutoRegistered(true)
     }
 
@@ -286,11 +318,19 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     @usableFromInline
     func autoRegisterForKeptFactory() {
         guard !autoRegistered.load(ordering: .acquiring) else { return }
+        awaitAutoRegister()
+    }
+
+    /// For a resolution that read a slot a reset marked as awaiting `autoRegister()` (on another thread than
+    /// the one running it): waits for a reset or an `autoRegister()` under way (they hold the lock), then runs
+    /// `autoRegister()` if it is still due. The resolution then reads the slot again.
+    @usableFromInline
+    func awaitAutoRegister() {
         let owner = Self.autoRegisterLock.withLock { registeringOwner }
         if let owner {
             runAutoRegister(owner)
         } else {
-            setAutoRegistered(true)
+            Self.autoRegisterLock.withLock { finishAutoRegisterLocked() }
         }
     }
 

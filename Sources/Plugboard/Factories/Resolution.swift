@@ -65,6 +65,12 @@ extension FactoryRegistration {
     func resolveInFull(_ manager: ContainerManager, _ parameters: P) -> T {
         manager.settings.withCurrent { settings in
             manager.slots.withResolvedFields(id) { fields, read in
+                // A reset cleared this slot and `autoRegister()` has not put it back: run it (or wait for it), then
+                // read the slot again (another reset may have come meanwhile).
+                if _slowPath(fields.awaitingAutoRegister) && !manager.isAutoRegisteringOnThisThread {
+                    manager.awaitAutoRegister()
+                    return resolveInFull(manager, parameters)
+                }
                 if _slowPath(read != .current) {
                     if read == .settled {
                         manager.slots.settle(id)
@@ -107,6 +113,17 @@ extension FactoryRegistration {
         return instance
     }
 
+    /// Builds a scoped instance under its build lock, from the fields current then (a register may have come
+    /// since `fields` were read); from `fields` when a reset has cleared the slot meanwhile: the build started
+    /// before it, and is not kept (the reset changed the slot's cache version).
+    @inlinable @inline(__always)
+    func rebuild(_ fields: SlotFields, _ settings: ManagerSettings, _ manager: ContainerManager, _ parameters: P) -> T {
+        manager.slots.withResolvedFields(id) { current, _ in
+            current.awaitingAutoRegister && !manager.isAutoRegisteringOnThisThread
+                ? make(fields, settings, parameters) : make(current, settings, parameters)
+        }
+    }
+
     /// Builds a new instance: a matching context override, else the registration, else the definition.
     @inlinable @inline(__always)
     func make(_ fields: SlotFields, _ settings: ManagerSettings, _ parameters: P) -> T {
@@ -146,7 +163,7 @@ extension FactoryRegistration {
             ) {
                 // Rebuild from the fields current under the build lock: a register may have happened meanwhile.
                 made = true
-                return manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
+                return rebuild(fields, settings, manager, parameters)
             }
         case .singleton:
             let singleton = unsafeDowncast(scope, to: Scope.Singleton.self)
@@ -163,7 +180,7 @@ extension FactoryRegistration {
                     record: { SingletonBuilds.record(in: store, id, owner: manager, from: $0) }
                 ) {
                     made = true
-                    return manager.slots.withResolvedFields(id) { fields, _ in make(fields, settings, parameters) }
+                    return rebuild(fields, settings, manager, parameters)
                 }
             }
             if built {

@@ -33,6 +33,11 @@ struct SlotFields: @unchecked Sendable {
     @usableFromInline var definition: DefinitionRecord?
     /// Whether these settings hold ``definition``: false after a reset, or after a `pop()` to a state from before it.
     @usableFromInline var definitionApplied = false
+    /// Set by a `reset()` that cleared what the container's `autoRegister()` registered, until it runs again: a
+    /// resolution that reads these fields runs (or waits for) `autoRegister()` first, so that no resolution is
+    /// handed the code's wiring between the reset and the re-registration (see
+    /// ``ContainerManager/reset(options:)``).
+    @usableFromInline var awaitingAutoRegister = false
 
     @usableFromInline init() {}
 
@@ -197,14 +202,15 @@ final class SlotState: @unchecked Sendable {
         case ownCache
         /// A singleton scope: the instance is in the scope's store, and copied to ``SlotState/hit`` once resolved.
         case singleton
-        /// Anything else (contexts, decorators, time to live, per-parameter caches, shared and graph scopes).
+        /// Anything else (contexts, decorators, time to live, per-parameter caches, shared and graph scopes,
+        /// fields a reset cleared until `autoRegister()` runs again).
         case general
 
         @usableFromInline
         init(_ fields: borrowing SlotFields) {
             // A definition not yet applied is put back by a resolution first, which the general route does.
             guard fields.decorator == nil, fields.timeToLive == nil, fields.parameterKey == nil,
-                fields.definitionApplied || fields.definition == nil
+                fields.definitionApplied || fields.definition == nil, !fields.awaitingAutoRegister
             else {
                 self = .general
                 return
