@@ -378,7 +378,7 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
 
 /// What `push()` saves.
 struct SavedState {
-    let slots: [Int: SlotState]
+    let slots: [Int: SlotFields]
     let settings: ManagerSettings
     let autoRegistered: Bool
 }

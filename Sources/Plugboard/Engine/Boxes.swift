@@ -58,12 +58,24 @@ extension LastUsedTime {
     }
 }
 
+/// A box a scope keeps an instance in, which a profile's rewiring may drop for good: `pop()` never puts such
+/// a box back.
+protocol RewiringDroppable: AnyObject {
+    var droppedByRewiring: Bool { get set }
+}
+
+extension CachedInstance: RewiringDroppable {}
+extension WeakCachedInstance: RewiringDroppable {}
+
 /// An instance kept by a scope, with the time it was last used (for `timeToLive`).
 @usableFromInline
 final class CachedInstance<T>: LastUsedTime, @unchecked Sendable {
     /// The bits of the time it was made or last handed out (see ``LastUsedTime``): the first stored property.
     private var lastUsed: UInt64
     @usableFromInline let value: T
+    /// Set when a profile's rewiring dropped this instance (and may have handed it to a disposal action), under
+    /// the lock of the store that kept it: `pop()` never puts it back.
+    var droppedByRewiring = false
 
     @usableFromInline
     init(_ value: T, created: Double) {
@@ -79,6 +91,8 @@ final class WeakCachedInstance: LastUsedTime, @unchecked Sendable {
     /// The bits of the time it was made or last handed out (see ``LastUsedTime``): the first stored property.
     private var lastUsed: UInt64
     @usableFromInline weak var object: AnyObject?
+    /// See ``CachedInstance/droppedByRewiring``.
+    var droppedByRewiring = false
 
     @usableFromInline
     init(_ object: AnyObject, created: Double) {

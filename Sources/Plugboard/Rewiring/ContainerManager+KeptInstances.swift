@@ -13,12 +13,12 @@ extension ContainerManager {
             if let dropping, fields.scope?.kind != .singleton {
                 dropping.take(fields, of: ResolvedFactory(self, id: id))
             }
-            fields.clearCache()
+            fields.dropKeptInstancesForRewiring()
         }
         guard let reached, slots.hasRecordedBuilds else {
             // Nothing recorded here, or no change that could reach a record: every kept instance goes.
             if kept.isEmpty && dropping == nil {
-                slots.updateAll(where: \.keepsInstances) { $0.clearCache() }
+                slots.updateAll(where: \.keepsInstances) { $0.dropKeptInstancesForRewiring() }
             } else {
                 slots.updateAll(ids: { !kept.contains($0) }, where: \.keepsInstances, drop)
             }
@@ -51,7 +51,7 @@ extension ContainerManager {
                         }, where: \.keepsInstances
                     ) { id, fields in
                         dropping?.take(fields, of: ResolvedFactory(container: serial, id: id))
-                        fields.clearCache()
+                        fields.dropKeptInstancesForRewiring()
                     }
                 }
             }

@@ -135,11 +135,11 @@ extension Scope {
         public func clone() -> Singleton {
             let copy = Singleton(serial: nil, origin: origin ?? self)
             let kept = withStore { $0.snapshot() }
-            for (id, state) in kept where state.fields.keepsInstances {
+            for (id, saved) in kept where saved.keepsInstances {
                 copy.processStore.update(id) { fields in
-                    fields.cached = state.fields.cached
-                    fields.cacheScope = state.fields.cacheScope
-                    fields.cachedByParameter = state.fields.cachedByParameter
+                    fields.cached = saved.cached
+                    fields.cacheScope = saved.cacheScope
+                    fields.cachedByParameter = saved.cachedByParameter
                     return true
                 }
             }

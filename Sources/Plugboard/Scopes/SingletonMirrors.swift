@@ -7,7 +7,9 @@
 /// `reset` of the factory, a build that replaces an expired instance) drops the mirrors after changing the
 /// store, and isolating singletons drops them all. A mirror is made under the same lock, after checking that
 /// the store still keeps the instance and no isolation is under way, so no mirror outlives what it copies.
-/// `push()` saves states without mirrors.
+/// `push()` saves states without mirrors. A copy of an instance that a reload's epoch stamped in the scope's
+/// store is stamped with that epoch in the container too, linked to the state it replaces: a resolution that
+/// began before the reload reads past it, to the instance of its own epoch, as it would in the store.
 final class SingletonMirrors: @unchecked Sendable {
     static let shared = SingletonMirrors()
 
@@ -39,11 +41,16 @@ final class SingletonMirrors: @unchecked Sendable {
         ReadSection.writing(under: lock) {
             guard scope.activeIsolations.load(ordering: .relaxed) == 0 else { return }
             let scopeID = ObjectIdentifier(scope)
-            let entry = ReadSection.read {
-                scope.processStore.withFields(id) { kept in kept.cacheScope == scopeID ? kept.cached : nil }
+            // The copy carries the stamp of the scope's state it copies: a reload may have replaced the singleton,
+            // and a resolution that began before it must not take the new one from this container's hit.
+            let (entry, stamp) = ReadSection.read { () -> (AnyObject?, UInt64) in
+                guard let state = scope.processStore.state(id) else { return (nil, 0) }
+                return state._withUnsafeGuaranteedRef { kept in
+                    (kept.fields.cacheScope == scopeID ? kept.fields.cached : nil, kept.stamp)
+                }
             }
             guard let entry, entry is WeakCachedInstance == false else { return }
-            let made = container.update(id) { fields in
+            let made = container.update(id, builtAt: stamp) { fields in
                 guard fields.cacheVersion == cacheVersion, fields.scope === scope, fields.cached == nil,
                     SlotState.Route(fields) == .singleton
                 else { return false }

@@ -38,6 +38,10 @@ struct SlotFields: @unchecked Sendable {
     /// handed the code's wiring between the reset and the re-registration (see
     /// ``ContainerManager/reset(options:)``).
     @usableFromInline var awaitingAutoRegister = false
+    /// The wiring the last profile rewiring gave this factory (a `ProfileWiringRecord`), which a program write
+    /// does not change: what `pop()` puts back for the fields that came from a profile when the state was
+    /// pushed, so that a pop never brings back a generation that no longer runs.
+    var profileWiring: AnyObject?
 
     @usableFromInline init() {}
 
@@ -77,6 +81,20 @@ struct SlotFields: @unchecked Sendable {
         guard keepsInstances else { return false }
         clearCache()
         return true
+    }
+
+    /// ``clearCache()``, for a profile's rewiring: the boxes are marked, so that `pop()` never puts back an
+    /// instance the rewiring dropped (and may have handed to a disposal action). Call under the store's lock.
+    mutating func dropKeptInstancesForRewiring() {
+        if let box = cached as? any RewiringDroppable { box.droppedByRewiring = true }
+        for box in cachedByParameter.values { (box as? any RewiringDroppable)?.droppedByRewiring = true }
+        clearCache()
+    }
+
+    /// Whether a profile's rewiring dropped any instance these fields keep. Call under the store's lock.
+    var keepsInstancesDroppedByRewiring: Bool {
+        if let box = cached as? any RewiringDroppable, box.droppedByRewiring { return true }
+        return cachedByParameter.values.contains { ($0 as? any RewiringDroppable)?.droppedByRewiring == true }
     }
 
     /// Drops the instance the scope keeps and invalidates builds that started before.

@@ -1,19 +1,25 @@
-/// A store's states saved and put back, for `push()` and `pop()`.
+/// A store's fields saved and put back, for `push()` and `pop()`.
 extension SlotStore {
-    /// Every slot's current state, for `push()`. Singleton mirrors are left out: the scope may drop its
+    /// Every slot's current fields, for `push()`. Singleton mirrors are left out: the scope may drop its
     /// instance before `pop()`, and a saved copy would bring it back.
-    func snapshot() -> [Int: SlotState] {
+    func snapshot() -> [Int: SlotFields] {
         ReadSection.writing(under: writeLock) {
-            var states: [Int: SlotState] = [:]
+            var saved: [Int: SlotFields] = [:]
             for (index, slot) in owned.enumerated() {
-                states[idsInUse[index]] = slot.state.withCurrent { $0.withoutMirror }
+                saved[idsInUse[index]] = slot.state.withCurrent { $0.withoutMirror.fields }
             }
-            return states
+            return saved
         }
     }
 
-    /// Puts back the states of a snapshot; slots made since then return to empty (`pop()`).
-    func restore(_ states: [Int: SlotState]) {
+    /// Puts back the fields of a snapshot; slots made since then return to empty (`pop()`).
+    ///
+    /// Each slot is published as any write is (``Slot/publish(_:builtAt:)``): after a reload, a resolution
+    /// that began before it still reads past the new state to the one of its epoch. What the program set is
+    /// put back as it was saved; a field that came from a profile when it was saved takes the wiring the last
+    /// profile rewiring gave the factory (the running generation's), and an instance that a rewiring dropped
+    /// since (and may have handed to a disposal action), or one kept for wiring that changed, is not put back.
+    func restore(_ saved: [Int: SlotFields]) {
         ReadSection.writing(under: writeLock) {
             // While a change is staged on another thread: at once, and the staged change is made again over it.
             // On its last run the staged writes stay as they are and land over the restored states: a restored
@@ -24,23 +30,36 @@ extension SlotStore {
             {
                 stageConflicted = true
             }
-            restoreLocked(states)
+            var replaced: [Unmanaged<AnyObject>] = []
+            for (index, slot) in owned.enumerated() {
+                let fields = slot.state.withCurrent { Self.restored(saved[idsInUse[index]], over: $0.fields) }
+                replaced.append(slot.publish(fields))
+            }
+            ReadSection.shared.retire(replaced)
         }
     }
 
-    private func restoreLocked(_ states: [Int: SlotState]) {
-        for (index, slot) in owned.enumerated() {
-            var state = states[idsInUse[index]] ?? SlotState.empty
-            // A state saved before the factory's getter ran (or while it ran) lacks some of its definition: keep
-            // the current record, to be put back whole on the next resolution (see `DefinitionRecord`).
-            if let record = slot.state.withCurrent({ $0.fields.definition }), record !== state.fields.definition {
-                var fields = state.fields
-                fields.definition = record
-                fields.definitionApplied = false
-                state = SlotState(fields)
-            }
-            slot.state.replace(with: state)
-            slot.summary.store(Slot.summary(of: state.fields), ordering: .releasing)
+    /// What `pop()` publishes for one slot: `saved` (empty fields when the slot was made since the push) over
+    /// `current`, as ``restore(_:)`` says.
+    private static func restored(_ saved: SlotFields?, over current: SlotFields) -> SlotFields {
+        var fields = saved ?? SlotFields()
+        // A state saved before the factory's getter ran (or while it ran) lacks some of its definition: keep the
+        // current record, to be put back whole on the next resolution (see `DefinitionRecord`).
+        if let record = current.definition, record !== fields.definition {
+            fields.definition = record
+            fields.definitionApplied = false
         }
+        let savedWiring = (fields.registration, fields.scope)
+        if let profile = current.profileWiring as? ProfileWiringRecord {
+            profile.apply(fields.rewiredByProfile, to: &fields)
+            fields.profileWiring = profile
+        }
+        if fields.keepsInstances
+            && (fields.keepsInstancesDroppedByRewiring || savedWiring.0 !== fields.registration
+                || savedWiring.1 !== fields.scope)
+        {
+            fields.clearCache()
+        }
+        return fields
     }
 }

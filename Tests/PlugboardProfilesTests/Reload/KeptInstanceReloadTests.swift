@@ -59,6 +59,8 @@ final class DatabaseContainer: ManagedContainer, AutoRegistering, @unchecked Sen
             }
         }
     }
+    /// A value the program registers itself (no profile names it), for push and pop.
+    var limitNote: Factory<String> { self { "code note" } }
     let pause = Locked<(@Sendable () -> Void)?>(nil)
     let handedPool = Locked(false)
     let peer = Locked<QuotaContainer?>(nil)
