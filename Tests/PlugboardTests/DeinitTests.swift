@@ -62,3 +62,56 @@ final class ClosingContainer: SharedContainer, @unchecked Sendable {
         }
     }
 }
+
+/// An instance that records how deep the resolution under way on its thread was when its `deinit` ran: 0 is
+/// between resolutions, where a `deinit` belongs.
+final class DepthRecorder: Sendable {
+    static let depths = Lines()
+    deinit {
+        Self.depths.append("\(Scope.graph.depth)")
+    }
+}
+
+final class RecordingContainer: ManagedContainer, @unchecked Sendable {
+    let manager = ContainerManager()
+    var recorder: Factory<DepthRecorder> { self { DepthRecorder() }.cached }
+    var other: Factory<DepthRecorder> { self { DepthRecorder() }.cached }
+    /// A resolution that waits, inside itself, until `release` is signalled.
+    var waiting: Factory<Int> {
+        self {
+            self.entered.signal()
+            self.release.wait()
+            return 0
+        }
+    }
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+}
+
+extension DeinitTests {
+    /// What one thread retired and another thread's resolution frees is released when that resolution has
+    /// returned, not inside it: a `deinit` there could wait for a build lock the resolution holds. Before, the
+    /// keep at the end of a build freed it on the spot, and the `deinit` ran one resolution deep.
+    @Test func aDeinitNeverRunsInsideAResolution() async {
+        await #expect(processExitsWith: .success) {
+            let container = RecordingContainer()
+            _ = container.recorder()
+            _ = container.other  // its getter's write (the scope) now, so that resolving it later writes only the keep
+            // A reader in its section, so that what the register below replaces is held, not freed.
+            Thread.detachNewThread { _ = container.waiting() }
+            container.entered.wait()
+            container.recorder.register { DepthRecorder() }
+            // This thread is seen between resolutions while the reader still reads.
+            ContainerManager.collectRetired()
+            container.release.signal()
+            usleep(50_000)
+            // A resolution that keeps what it built, and frees on the way what the register replaced.
+            _ = container.other()
+            let depths = DepthRecorder.depths.all
+            guard depths == ["0"] else {
+                FileHandle.standardError.write(Data("deinit depths: \(depths)\n".utf8))
+                exit(1)
+            }
+        }
+    }
+}

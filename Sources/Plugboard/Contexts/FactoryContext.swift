@@ -69,7 +69,7 @@ public struct FactoryContext: Sendable, Equatable {
             return ReadSection.read { storage.withCurrent { $0.context } }
         }
         set {
-            storageLock.withLock { storage.replace(with: ContextSnapshot(newValue)) }
+            ReadSection.writing(under: storageLock) { storage.replace(with: ContextSnapshot(newValue)) }
         }
     }
 
@@ -79,7 +79,7 @@ public struct FactoryContext: Sendable, Equatable {
     ///   - argument: The argument, as `onArg` names it.
     ///   - key: What `removeArg(forKey:)` removes it by.
     public static func setArg(_ argument: String, forKey key: String) {
-        storageLock.withLock {
+        ReadSection.writing(under: storageLock) {
             var context = storage.withCurrent { $0.context }
             context.runtimeArguments[key] = argument
             storage.replace(with: ContextSnapshot(context))
@@ -90,7 +90,7 @@ public struct FactoryContext: Sendable, Equatable {
     ///
     /// - Parameter key: The key it was added under.
     public static func removeArg(forKey key: String) {
-        storageLock.withLock {
+        ReadSection.writing(under: storageLock) {
             var context = storage.withCurrent { $0.context }
             context.runtimeArguments[key] = nil
             storage.replace(with: ContextSnapshot(context))

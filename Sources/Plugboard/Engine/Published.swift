@@ -31,9 +31,14 @@ struct Published<Value: AnyObject>: @unchecked Sendable {
     }
 
     /// The current snapshot, unretained. Call inside `ReadSection.read`, or while holding the writers' lock.
+    ///
+    /// Sequentially consistent, not acquire, because the read section's argument needs it (see
+    /// ``ReadSection``, "Memory ordering"): a reader's counter increment and this load, and a writer's
+    /// ``exchange(with:)`` and its look at the counters, are all in the one total order of such operations. On
+    /// x86-64 and ARMv8 a sequentially consistent load is the same instruction as an acquire one.
     @inlinable @inline(__always)
     var current: Unmanaged<Value> {
-        Self.snapshot(at: storage.load(ordering: .acquiring))
+        Self.snapshot(at: storage.load(ordering: .sequentiallyConsistent))
     }
 
     /// Borrows the current snapshot. Call inside `ReadSection.read`, or while holding the writers' lock.

@@ -20,8 +20,22 @@ import CPlugboardThread
 /// retired at once (that epoch is visible already): a resolution of an earlier epoch never takes an instance
 /// built from a later one's wiring.
 ///
-/// What is freed is released on the writer's thread once it holds no engine write lock (``writing(under:_:)``):
-/// a `deinit` that resolves or registers never runs under the lock it would take.
+/// Memory ordering. A writer that retires what it replaced at once relies on a store-buffering pattern: the
+/// writer publishes the new snapshot (an exchange), then reads every counter; a reader raises its counter,
+/// then loads the snapshot. Either the writer sees the counter raised (and holds what it replaced for the
+/// reader's era), or the reader loads the new snapshot (and never reaches the replaced one). C11 guarantees
+/// that only when all four operations are sequentially consistent: they then lie in one total order, and if
+/// the writer's counter load comes before the reader's increment, the writer's exchange comes before the
+/// reader's snapshot load, which therefore sees it. So the counter's increment (``read(_:)``,
+/// ``ResolutionTracker/enter(_:)``), the snapshot loads (``Published/current``), the exchange
+/// (``Published/exchange(with:)``) and the counter loads (``lookAtReaders()``) are all sequentially
+/// consistent; acquire loads, or a fence-free relaxed increment, would be correct on x86 and on ARM with LSE
+/// atomics only. The model (`docs/models/reclamation.pml`) assumes this sequential consistency, as spin's
+/// interleavings do. A reader's decrement only needs release: what it read is before it.
+///
+/// What is freed is released on the writer's thread once it holds no engine write lock (``writing(under:_:)``)
+/// and is between resolutions (``ResolutionTracker/leave()``): a `deinit` that resolves or registers never runs
+/// under the lock it would take, nor inside a resolution, whose scoped builds hold their build locks.
 @usableFromInline
 final class ReadSection: @unchecked Sendable {
     @usableFromInline static let shared = ReadSection()
@@ -207,12 +221,17 @@ final class ReadSection: @unchecked Sendable {
         _ = plugboard_thread_write_locks_enter()
     }
 
-    /// Notes that this thread let go of a write lock, and releases what it held back once it holds none.
+    /// Notes that this thread let go of a write lock, and releases what it held back once it holds none and
+    /// is between resolutions (else the outermost resolution's end releases it).
     @inlinable @inline(__always)
     static func endWriting() {
         if plugboard_thread_write_locks_leave() == 0, let tracker = plugboard_thread_tracker_get() {
             let held = Unmanaged<ResolutionTracker>.fromOpaque(tracker)
-            if _slowPath(held._withUnsafeGuaranteedRef { !$0.state.pointee.freesHeldBack.isEmpty }) {
+            if _slowPath(
+                held._withUnsafeGuaranteedRef {
+                    !$0.state.pointee.freesHeldBack.isEmpty && $0.state.pointee.depthInBytes == 0
+                })
+            {
                 releaseHeldBack(held)
             }
         }
@@ -228,10 +247,13 @@ final class ReadSection: @unchecked Sendable {
         }
     }
 
-    /// Releases `objects` now, or once this thread leaves its write locks.
+    /// Releases `objects` now, or once this thread leaves its write locks and its resolutions.
     private func release(_ objects: some Collection<Unmanaged<AnyObject>>) {
         guard !objects.isEmpty else { return }
-        if plugboard_thread_write_locks_held() > 0 {
+        let inResolution = plugboard_thread_tracker_get().map {
+            Unmanaged<ResolutionTracker>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.state.pointee.depthInBytes != 0 }
+        }
+        if plugboard_thread_write_locks_held() > 0 || inResolution == true {
             ThreadResolutions.current._withUnsafeGuaranteedRef {
                 $0.state.pointee.freesHeldBack.append(contentsOf: objects)
             }

@@ -174,14 +174,24 @@ final class ResolutionTracker: ManagedBuffer<ResolutionTracker.Header, Resolutio
         return (result, frames)
     }
 
-    /// Ends a resolution: the outermost one drops the graph's instances and leaves the read section.
+    /// Ends a resolution: the outermost one drops the graph's instances, leaves the read section, and releases
+    /// what writes inside it freed (see ``ReadSection``), outside every resolution and engine lock.
     @inlinable @inline(__always)
     func leave() {
         state.pointee.depthInBytes &-= Self.frameSize
         if state.pointee.depthInBytes == 0 {
             if state.pointee.hasGraph { dropGraph() }
             readCounter.wrappingSubtract(1, ordering: .releasing)
+            if _slowPath(!state.pointee.freesHeldBack.isEmpty) { releaseHeldBackAtEnd() }
         }
+    }
+
+    /// Releases what this thread's resolution held back, unless it holds an engine write lock (then leaving
+    /// the lock does).
+    @usableFromInline
+    func releaseHeldBackAtEnd() {
+        guard plugboard_thread_write_locks_held() == 0 else { return }
+        ReadSection.releaseHeldBack(Unmanaged.passUnretained(self))
     }
 
     /// The instance a `graph` scope keeps for `key` in the resolution under way.

@@ -41,7 +41,8 @@ enum WiringEpoch {
     /// The stores are marked before `body` runs, so that a build in one of those containers that started
     /// earlier and ends after this point is not kept, whichever side of `body`'s checks it lands.
     static func publish(marking stores: [any EpochMarked], _ body: () -> Bool) {
-        publicationLock.withLock {
+        // What the publication replaces is released once the lock is let go (see `ReadSection`).
+        ReadSection.writing(under: publicationLock) {
             ReadSection.read {
                 let (epoch, marked) = keepLock.withLock {
                     let epoch = visible.load(ordering: .relaxed) &+ 1

@@ -43,6 +43,9 @@ extension RunningProfiles {
     package func reload(
         unless stopped: () -> Bool, waitedOn: [String: FileIdentity]? = nil, selecting: ProfileSelection? = nil
     ) -> ReloadOutcome? {
+        // What the reload replaces is released once the reload lock is let go: a `deinit` may reload or read
+        // the status.
+        ContainerManager.beginHoldingFrees()
         lock.lock()
         let chosen = selecting ?? selection
         switching = chosen != selection
@@ -59,6 +62,7 @@ extension RunningProfiles {
         // `SIGHUP`, a caller). Logged outside the reload lock: a log handler may read the status.
         publishing.lock()
         lock.unlock()
+        ContainerManager.endHoldingFrees()
         defer { publishing.unlock() }
         for (level, line) in lines { options.logger.log(level: level, "\(line)") }
         guard let outcome else { return nil }
