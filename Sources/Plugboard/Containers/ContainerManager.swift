@@ -181,8 +181,10 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     ///
     /// Resolutions read without locks, so a reset that clears what `autoRegister()` registered publishes each
     /// cleared slot marked as awaiting it: a resolution that reads such a slot runs `autoRegister()` first (or
-    /// waits for the thread that runs it), and is never handed the code's wiring in between. The reset and
-    /// every `autoRegister()` take one lock, so a reset is seen whole or not at all.
+    /// waits for the thread that runs it) and reads the slot again, so it sees "reset and registered again"
+    /// whole, never the code's wiring in between. The reset and every `autoRegister()` take one lock. A
+    /// resolution that began before a profile reload, and reads a container reset while that reload was
+    /// being applied, may read that container's newer generation: `autoRegister()` applies the running one.
     ///
     /// - Parameter options: What to clear; everything by default.
     public func reset(options: FactoryResetOptions = .all) {
@@ -327,10 +329,17 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     @usableFromInline
     func awaitAutoRegister() {
         let owner = Self.autoRegisterLock.withLock { registeringOwner }
-        if let owner {
-            runAutoRegister(owner)
-        } else {
-            Self.autoRegisterLock.withLock { finishAutoRegisterLocked() }
+        if let owner { runAutoRegister(owner) }
+        ReadSection.beginWriting()
+        defer { ReadSection.endWriting() }
+        Self.autoRegisterLock.withLock {
+            if !autoRegistered.load(ordering: .acquiring) {
+                if owner == nil { finishAutoRegisterLocked() }
+            } else {
+                // A mark that outlived its `autoRegister()`: a reload's staged write took a reset's change in,
+                // and published it after `autoRegister()` had run. Nothing awaits it: publish it unmarked.
+                slots.updateAll(where: \.awaitingAutoRegister) { $0.awaitingAutoRegister = false }
+            }
         }
     }
 

@@ -69,7 +69,14 @@ extension FactoryRegistration {
                 // read the slot again (another reset may have come meanwhile).
                 if _slowPath(fields.awaitingAutoRegister) && !manager.isAutoRegisteringOnThisThread {
                     manager.awaitAutoRegister()
-                    return resolveInFull(manager, parameters)
+                    if read != .older { return resolveInFull(manager, parameters) }
+                    // A state a reload replaced since this resolution began, marked by a reset before the reload:
+                    // it stays as it is, so read the current one, which `autoRegister()` has put back.
+                    return manager.slots.withFields(id) { current in
+                        current.awaitingAutoRegister
+                            ? resolveInFull(manager, parameters)
+                            : produce(restored(copy current), settings, manager, parameters)
+                    }
                 }
                 if _slowPath(read != .current) {
                     if read == .settled {
