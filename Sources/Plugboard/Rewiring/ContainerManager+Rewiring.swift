@@ -55,7 +55,6 @@ extension ContainerManager {
         fields.definitionApplied = fields.definitionApplied && baseline.definitionApplied
         edit?.change(&fields)
         fields.rewiredByProfile = .all
-        fields.profileWiring = ProfileWiringRecord(FactoryWiring(fields))
         fields.dropKeptInstancesForRewiring()
         return true
     }

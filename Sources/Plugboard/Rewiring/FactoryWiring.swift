@@ -41,23 +41,3 @@ package struct FactoryWiring: @unchecked Sendable {
     }
 }
 
-/// The wiring a profile's rewiring last gave a factory, kept in its slot (see ``SlotFields/profileWiring``):
-/// `pop()` takes from it the fields that came from a profile when the state was pushed.
-final class ProfileWiringRecord: @unchecked Sendable {
-    let wiring: FactoryWiring
-
-    init(_ wiring: FactoryWiring) {
-        self.wiring = wiring
-    }
-
-    /// `fields` with the fields `profiled` names taken from this wiring.
-    func apply(_ profiled: SlotFields.WiringFields, to fields: inout SlotFields) {
-        if profiled.contains(.registration) { fields.registration = wiring.registration }
-        if profiled.contains(.scope) { fields.scope = wiring.scope }
-        if profiled.contains(.contexts) {
-            fields.contexts = wiring.contexts
-            fields.hasArgumentContexts = wiring.hasArgumentContexts
-        }
-        fields.rewiredByProfile = profiled
-    }
-}

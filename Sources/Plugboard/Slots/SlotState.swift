@@ -38,10 +38,6 @@ struct SlotFields: @unchecked Sendable {
     /// handed the code's wiring between the reset and the re-registration (see
     /// ``ContainerManager/reset(options:)``).
     @usableFromInline var awaitingAutoRegister = false
-    /// The wiring the last profile rewiring gave this factory (a `ProfileWiringRecord`), which a program write
-    /// does not change: what `pop()` puts back for the fields that came from a profile when the state was
-    /// pushed, so that a pop never brings back a generation that no longer runs.
-    var profileWiring: AnyObject?
 
     @usableFromInline init() {}
 

@@ -16,9 +16,9 @@ extension SlotStore {
     ///
     /// Each slot is published as any write is (``Slot/publish(_:builtAt:)``): after a reload, a resolution
     /// that began before it still reads past the new state to the one of its epoch. What the program set is
-    /// put back as it was saved; a field that came from a profile when it was saved takes the wiring the last
-    /// profile rewiring gave the factory (the running generation's), and an instance that a rewiring dropped
-    /// since (and may have handed to a disposal action), or one kept for wiring that changed, is not put back.
+    /// put back as it was saved; a field that came from a profile when it was saved, and still does, stays as
+    /// the profile has it now (the running generation's); an instance that a rewiring dropped since (and may
+    /// have handed to a disposal action), or one kept for wiring that changed, is not put back.
     func restore(_ saved: [Int: SlotFields]) {
         ReadSection.writing(under: writeLock) {
             // While a change is staged on another thread: at once, and the staged change is made again over it.
@@ -50,10 +50,16 @@ extension SlotStore {
             fields.definitionApplied = false
         }
         let savedWiring = (fields.registration, fields.scope)
-        if let profile = current.profileWiring as? ProfileWiringRecord {
-            profile.apply(fields.rewiredByProfile, to: &fields)
-            fields.profileWiring = profile
+        // A field a profile set then and sets now: the running generation's value.
+        let savedFlags = fields.rewiredByProfile
+        let profiled = savedFlags.intersection(current.rewiredByProfile)
+        if profiled.contains(.registration) { fields.registration = current.registration }
+        if profiled.contains(.scope) { fields.scope = current.scope }
+        if profiled.contains(.contexts) {
+            fields.contexts = current.contexts
+            fields.hasArgumentContexts = current.hasArgumentContexts
         }
+        fields.rewiredByProfile = savedFlags  // the assignments above cleared them
         if fields.keepsInstances
             && (fields.keepsInstancesDroppedByRewiring || savedWiring.0 !== fields.registration
                 || savedWiring.1 !== fields.scope)
