@@ -170,3 +170,14 @@ struct CapturingLogHandler: LogHandler {
         lines.append("\(event.level): \(event.message)")
     }
 }
+
+/// Waits for `semaphore` on this thread. A function of its own: Apple's Dispatch refuses `wait` in async code,
+/// and an exit test's body, which blocks on purpose for threads it started, is async.
+func waitBlocking(for semaphore: DispatchSemaphore, seconds: Double) -> DispatchTimeoutResult {
+    semaphore.wait(timeout: .now() + seconds)
+}
+
+/// Waits on this thread until every member of `group` has left, for the reason `waitBlocking(for:seconds:)` gives.
+func waitBlocking(for group: DispatchGroup) {
+    group.wait()
+}

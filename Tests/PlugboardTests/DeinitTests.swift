@@ -99,7 +99,7 @@ extension DeinitTests {
             _ = container.other  // its getter's write (the scope) now, so that resolving it later writes only the keep
             // A reader in its section, so that what the register below replaces is held, not freed.
             Thread.detachNewThread { _ = container.waiting() }
-            container.entered.wait()
+            _ = waitBlocking(for: container.entered, seconds: 60)
             container.recorder.register { DepthRecorder() }
             // This thread is seen between resolutions while the reader still reads.
             ContainerManager.collectRetired()

@@ -83,3 +83,14 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     for _ in 0..<count { start.signal() }
     done.wait()
 }
+
+/// Waits for `semaphore` on this thread. A function of its own: Apple's Dispatch refuses `wait` in async code,
+/// and an exit test's body, which blocks on purpose for threads it started, is async.
+func waitBlocking(for semaphore: DispatchSemaphore, seconds: Double) -> DispatchTimeoutResult {
+    semaphore.wait(timeout: .now() + seconds)
+}
+
+/// Waits on this thread until every member of `group` has left, for the reason `waitBlocking(for:seconds:)` gives.
+func waitBlocking(for group: DispatchGroup) {
+    group.wait()
+}

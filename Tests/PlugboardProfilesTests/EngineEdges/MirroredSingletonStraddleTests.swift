@@ -37,7 +37,7 @@ import Testing
                 seen.withLock { $0.insert(first, at: 0) }
                 finished.signal()
             }
-            guard paused.wait(timeout: .now() + 60) == .success else { exit(2) }
+            guard waitBlocking(for: paused, seconds: 60) == .success else { exit(2) }
             shop.pause.withLock { $0 = nil }
             try! program.write(appProfile(pageSize: 30))
             guard program.running.reload().generation == 2 else { exit(3) }
@@ -47,7 +47,7 @@ import Testing
             second.withLock { $0 = made }
             guard made.pager().name == "pager of 30", made.pager().name == "pager of 30" else { exit(4) }
             proceed.signal()
-            guard finished.wait(timeout: .now() + 60) == .success else { exit(5) }
+            guard waitBlocking(for: finished, seconds: 60) == .success else { exit(5) }
             let names = seen.withLock { $0 }
             guard names == ["pager of 20", "pager of 20"] else {
                 FileHandle.standardError.write(Data("the straddling resolution got \(names)\n".utf8))

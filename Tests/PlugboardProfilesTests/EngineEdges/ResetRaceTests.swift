@@ -38,7 +38,7 @@ import Testing
                 resets += 1
             }
             stop.withLock { $0 = true }
-            group.wait()
+            waitBlocking(for: group)
             let found = wrong.withLock { $0 }
             if !found.isEmpty {
                 FileHandle.standardError.write(Data("after \(resets) resets: \(found.prefix(3))\n".utf8))

@@ -195,7 +195,7 @@ final class EdgeDesk: ManagedContainer {
                 }
             }
             stop.withLock { $0 = true }
-            group.wait()
+            waitBlocking(for: group)
             let found = desk.violations.withLock { $0 }
             let inside = EdgeTracked.deinitsInsideResolutions.withLock { $0 }
             if !found.isEmpty || inside != 0 {

@@ -46,9 +46,3 @@ import Testing
         #expect(program.shop.pageSize() == 32)
     }
 }
-
-/// Waits for `semaphore` on this thread. A function of its own: Apple's Dispatch refuses `wait` in async code,
-/// which this test blocks on purpose, to hold the second reload until the first is logging.
-private func waitBlocking(for semaphore: DispatchSemaphore, seconds: Double) -> DispatchTimeoutResult {
-    semaphore.wait(timeout: .now() + seconds)
-}
