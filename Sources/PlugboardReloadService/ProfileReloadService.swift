@@ -18,7 +18,7 @@ import UnixSignals
 /// is logged, shown in `ProfileSystem.reloadStatus`, and waited out. Each attempt is counted in
 /// ``ReloadMetrics`` when given.
 public struct ProfileReloadService: Service {
-    private let watcher: ProfileWatcher
+    private let watcher: ProfileFileWatcher
     private let reloadOnHangUp: Bool
     private let metrics: ReloadMetrics?
 
@@ -30,11 +30,11 @@ public struct ProfileReloadService: Service {
     ///   - metrics: Where attempts, applied and refused reloads, the last reload's success, the generation and
     ///     the retired states are recorded (see ``ReloadMetrics``); nil records nothing.
     public init(reloadOnHangUp: Bool = false, metrics: ReloadMetrics? = ReloadMetrics()) {
-        self.init(watcher: ProfileSystem.watcher(), reloadOnHangUp: reloadOnHangUp, metrics: metrics)
+        self.init(watcher: ProfileSystem.fileWatcher(), reloadOnHangUp: reloadOnHangUp, metrics: metrics)
     }
 
     /// A service over `watcher`, for tests that launch containers of their own.
-    package init(watcher: ProfileWatcher, reloadOnHangUp: Bool, metrics: ReloadMetrics?) {
+    package init(watcher: ProfileFileWatcher, reloadOnHangUp: Bool, metrics: ReloadMetrics?) {
         self.watcher = watcher
         self.reloadOnHangUp = reloadOnHangUp
         self.metrics = metrics

@@ -156,7 +156,7 @@ case "launch-api":
     // The library returns the outcome; the program decides, and goes on.
     let launch = ProfileSystem.launch([OrdersContainer.shared, PaymentContainer.shared], options: options)
     print(
-        "outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ",")) changed=\(launch.changedFactories.count)"
+        "outcome=\(launch.outcome) errors=\(launch.diagnostics.filter { $0.severity == .error }.count) containers=\(launch.containers.joined(separator: ",")) changed=\(launch.profiledFactories.count)"
     )
     show("shared", OrdersContainer.shared, PaymentContainer.shared)
 

@@ -84,7 +84,7 @@ import Testing
         let report = container.apply(["base"])
         #expect(report.isApplied)
         #expect(
-            report.changedFactories == ["RulesContainer.analytics", "RulesContainer.retries", "RulesContainer.cache"],
+            report.profiledFactories == ["RulesContainer.analytics", "RulesContainer.retries", "RulesContainer.cache"],
             "in the order the file names them")
         #expect(container.analytics().name == "console")
         #expect(container.retries() == 3)
@@ -171,7 +171,7 @@ import Testing
         let report = reversed.apply(["right", "left"])
         #expect(reversed.verbose() == true)
         #expect(
-            report.changedFactories == [
+            report.profiledFactories == [
                 "RulesContainer.verbose", "RulesContainer.analytics", "RulesContainer.retries",
             ], "in the order the profiles first name them")
     }
@@ -318,7 +318,7 @@ import Testing
         let container = RulesContainer()
         let report = container.apply(nil, directories: [Fixtures.profiles + "/duplicate"])
         #expect(report.selection.source == .none)
-        #expect(report.isApplied && report.files.isEmpty && report.changedFactories.isEmpty, "nothing to change")
+        #expect(report.isApplied && report.files.isEmpty && report.profiledFactories.isEmpty, "nothing to change")
         #expect(container.retries() == 0)
     }
 

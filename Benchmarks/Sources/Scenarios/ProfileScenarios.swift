@@ -91,7 +91,7 @@ public enum ProfileScenarios {
         options.arguments = []
         options.environment = [:]
         options.logger = Logger(label: "plugboard") { _ in SwiftLogNoOpLogHandler() }
-        return container.applyProfile(container.declarations, options: options).changedFactories.count
+        return container.applyProfile(container.declarations, options: options).profiledFactories.count
     }
 
     /// A folder of 1,000 profiles of 50 entries each (each extending a shared base), for the validator row.

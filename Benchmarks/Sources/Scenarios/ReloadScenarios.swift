@@ -103,7 +103,7 @@ public enum ReloadScenarios {
             fatalError(
                 "the launch was refused:\n" + launch.diagnostics.prefix(5).map(\.description).joined(separator: "\n"))
         }
-        return launch.changedFactories.count
+        return launch.profiledFactories.count
     }
 
     private nonisolated(unsafe) static var reloads = 0

@@ -40,4 +40,3 @@ package struct FactoryWiring: @unchecked Sendable {
         }
     }
 }
-

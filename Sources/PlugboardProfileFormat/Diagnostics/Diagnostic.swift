@@ -38,7 +38,7 @@ public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConver
 ///
 /// A program compares a finding's code with the named codes it branches on (`diagnostic.code == .profileNotFound`);
 /// every code, with its meaning and fix, is in `docs/diagnostics.md`.
-public struct DiagnosticCode: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// `PB109`.
     public let rawValue: String
     /// A short title (SARIF's rule name, and `docs/diagnostics.md`'s).
@@ -46,8 +46,11 @@ public struct DiagnosticCode: Hashable, Sendable, Codable, CustomStringConvertib
     /// The severity findings of this kind have (a finding's own ``Diagnostic/severity`` is what counts).
     package let severity: Diagnostic.Severity
 
-    /// A code from its raw value; unknown raw values get a generic title.
-    package init(rawValue: String) {
+    /// A code from its raw value (`PB109`), as a program reads one from a JSON report; an unknown raw value
+    /// gets a generic title.
+    ///
+    /// - Parameter rawValue: The code, `PB` and three digits.
+    public init(rawValue: String) {
         self = Self.all.first { $0.rawValue == rawValue } ?? DiagnosticCode(rawValue, "unknown", .error)
     }
 

@@ -220,9 +220,16 @@ public struct ParseLimits: Sendable, Equatable {
     /// The longest `extends` chain, in profiles (default 64): a profile deeper than that is an error.
     public var maxExtendsDepth: Int
 
-    /// Limits with the given values (the defaults unless told otherwise), for the package's tools: the fuzz
-    /// targets and the tests.
-    @_spi(Tools) public init(
+    /// Limits with the given values, the defaults unless told otherwise: a tool that reads profiles itself
+    /// (a linter, a generator) sets them for its own inputs; a program's launch takes them from
+    /// `ProfileOptions`.
+    ///
+    /// - Parameters:
+    ///   - maxInputBytes: The largest file read, in bytes (capped at 2 GiB).
+    ///   - maxDepth: The deepest nesting of mappings and lists.
+    ///   - maxScalarBytes: The longest scalar, in bytes.
+    ///   - maxExtendsDepth: The longest `extends` chain, in profiles.
+    public init(
         maxInputBytes: Int = 16 << 20, maxDepth: Int = 128, maxScalarBytes: Int = 1 << 20, maxExtendsDepth: Int = 64
     ) {
         self.maxInputBytes = min(maxInputBytes, Self.inputCeiling)

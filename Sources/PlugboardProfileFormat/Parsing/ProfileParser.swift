@@ -3,11 +3,11 @@ import Foundation
 /// Parses a profile file by its extension: JSON with the package's own parser everywhere, YAML with libyaml
 /// where the build has it. The one place that decides, so that the launch, reloads and the validator refuse a
 /// YAML file the same way in a build without YAML.
-@_spi(Tools) public enum ProfileParser {
+public enum ProfileParser {
     /// Whether this build reads YAML profiles: only with the package's `YAML` trait, and never on iOS, tvOS,
     /// watchOS and visionOS (no libyaml). JSON profiles are read everywhere. A program finds out from a `.yaml`
     /// profile's PB115; the package's tests ask this.
-    package static var readsYAML: Bool {
+    public static var readsYAML: Bool {
         #if PLUGBOARD_YAML
             true
         #else

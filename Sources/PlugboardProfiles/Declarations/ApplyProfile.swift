@@ -16,14 +16,14 @@ extension ManagedContainer {
     /// }
     /// ```
     ///
-    /// After ``ProfileSystem/bootstrap(_:options:)``, this applies what the launch checked for this container's
-    /// type (the bootstrap's options count, not `options`), without reading the files again. Without a
-    /// bootstrap, the first call from this container type's `autoRegister()` is the program's launch for this
-    /// one container: every active file is read, merged and checked against these declarations before anything
-    /// changes, a section for another container is an error, and `options`' ``FailurePolicy`` decides what a
-    /// refused profile does. Later calls from its `autoRegister()` (after a `reset()`, in a new instance) apply
-    /// that launch's running generation without reading anything again, and ``ProfileSystem/reload()`` reloads
-    /// it. A call outside `autoRegister()` reads the files each time.
+    /// After ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``, this applies what the launch checked for
+    /// this container's type (the bootstrap's options count, not `options`), without reading the files again. Without a
+    /// bootstrap, the first call from this container type's `autoRegister()` is the program's launch for this one
+    /// container: every active file is read, merged and checked against these declarations before anything changes, a
+    /// section for another container is an error, and `options`' ``FailurePolicy`` decides what a refused profile does.
+    /// Later calls from its `autoRegister()` (after a `reset()`, in a new instance) apply that launch's running
+    /// generation without reading anything again, and ``ProfileSystem/reload()`` reloads it. A call outside
+    /// `autoRegister()` reads the files each time.
     ///
     /// - Parameters:
     ///   - declarations: What profiles may choose for this container's factories (`choices`, `configurable`,
@@ -39,10 +39,17 @@ extension ManagedContainer {
         applyProfile(declarations, options: options)
     }
 
-    /// The array form of ``applyProfile(_:options:)``, which the variadic one calls, for the package's tools
-    /// that declare factories in a loop (the benchmarks' thousand-factory containers) and its tests.
+    /// Declares a list the program computes (a generated container's thousand factories, a loop over a
+    /// plugin's names), then applies the program's profiles, as the variadic form does: Swift cannot pass an
+    /// array to a variadic parameter.
+    ///
+    /// - Parameters:
+    ///   - declarations: What profiles may choose for this container's factories.
+    ///   - options: Where profiles are found and what a refused one does, for a launch this call makes; after
+    ///     a bootstrap, the bootstrap's count.
+    /// - Returns: The generation as this container applied it, as the variadic form returns it.
     @discardableResult
-    @_spi(Tools) public func applyProfile(
+    public func applyProfile(
         _ declarations: [ProfileDeclaration], options: ProfileOptions = ProfileOptions()
     )
         -> ProfileGeneration

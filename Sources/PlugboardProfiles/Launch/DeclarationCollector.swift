@@ -1,9 +1,9 @@
 import Foundation
 import Plugboard
 
-/// Collects what containers declare while ``ProfileSystem/launch(_:options:)`` runs their `autoRegister()`:
-/// inside it, `applyProfile` records its declarations here and applies nothing, so that the launch can check
-/// the profiles against every container before the first one changes.
+/// Collects what containers declare while ``ProfileSystem/launch(_:options:)-([ManagedContainer],_)`` runs their
+/// `autoRegister()`: inside it, `applyProfile` records its declarations here and applies nothing, so that the launch
+/// can check the profiles against every container before the first one changes.
 final class DeclarationCollector: @unchecked Sendable {
     /// One container instance and what it declared.
     struct Declared {

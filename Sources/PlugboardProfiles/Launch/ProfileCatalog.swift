@@ -9,7 +9,8 @@ import Foundation
 
     /// The catalog of every container that has called `applyProfile` in this process. A program's catalog for
     /// the validator is the one its launch exports (`--plugboard-export-catalog`): it holds every container
-    /// the program lists in ``ProfileSystem/bootstrap(_:options:)``, whether or not it was used yet.
+    /// the program lists in ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)``, whether or not it was used
+    /// yet.
     @_spi(Tools) public static var current: Catalog {
         ProgramDeclarations(lock.withLock { declared }).catalog
     }

@@ -6,15 +6,15 @@ import Plugboard
 /// the wiring (the active profiles, the files read, the single-setting overrides), every finding, and whether
 /// the profiles apply to every container or to none. Its fields never change once it is made.
 ///
-/// ``ProfileSystem/launch(_:options:)`` returns the launch's (and
-/// ``ProfileSystem/bootstrap(_:options:)`` acts on it); ``ProfileSystem/current`` is the
+/// ``ProfileSystem/launch(_:options:)-([ManagedContainer],_)`` returns the launch's (and
+/// ``ProfileSystem/bootstrap(_:options:)-(ManagedContainer...,_)`` acts on it); ``ProfileSystem/current`` is the
 /// running one, which each applied reload replaces; ``ProfileSystem/reloadOutcomes`` tells each new one. Containers
 /// made later apply the running generation's checked result for their type, reading nothing again.
 ///
-/// `applyProfile(...)` returns the generation as one container applied it: its ``changedFactories`` are that
+/// `applyProfile(...)` returns the generation as one container applied it: its ``profiledFactories`` are that
 /// container's, and when the container's declarations do not match the ones the generation was checked against,
 /// it is ``Outcome/refused`` with the mismatch, while the rest of the program runs the generation.
-public struct ProfileGeneration: Sendable {
+public struct ProfileGeneration: Sendable, Equatable {
     /// How a generation's pipeline ended.
     public enum Outcome: Sendable, Equatable {
         /// Every check passed: the profiles apply to every container (also when no profile is active).
@@ -27,7 +27,8 @@ public struct ProfileGeneration: Sendable {
         case catalogNotWritten(path: String, reason: String)
     }
 
-    /// 1 for the launch, one more for each applied reload (what ``ReloadOutcome/applied(generation:changedFactories:)`` numbers).
+    /// 1 for the launch, one more for each applied reload (what ``ReloadOutcome/applied(generation:changedFactories:)``
+    /// numbers).
     public internal(set) var number = 1
     /// How the pipeline ended: applied, or refused with every container keeping its wiring.
     public internal(set) var outcome: Outcome
@@ -40,19 +41,21 @@ public struct ProfileGeneration: Sendable {
     /// Every finding, in file order: errors when refused, warnings either way.
     public internal(set) var diagnostics: [Diagnostic] = []
     /// The containers the profiles were checked against, sorted.
-    package internal(set) var containers: [String] = []
+    public internal(set) var containers: [String] = []
     /// The single-setting overrides applied over the files, by origin (`$PLUGBOARD__Container__store__use`,
     /// `--plugboard-set Container.store.use`), in the order they apply. Their values are not kept here.
     public internal(set) var overrides: [String] = []
-    /// The factories the profiles change, as `Container.key`, container by container.
-    public var changedFactories: [String] {
+    /// The factories the profiles wire differently from the code, as `Container.key`, container by container:
+    /// every one this generation's profiles choose for, whether or not the reload that made it changed it
+    /// (what a reload changed is ``ReloadOutcome/applied(generation:changedFactories:)``'s list).
+    public var profiledFactories: [String] {
         changedKeys.keys.sorted().flatMap { container in
             // One concatenation per name: an interpolation costs twice as much, for every factory changed.
             let prefix = container + "."
             return changedKeys[container]!.map { prefix + $0 }
         }
     }
-    /// The keys the profiles change, per container (what ``changedFactories`` spells out).
+    /// The keys the profiles change, per container (what ``profiledFactories`` spells out).
     var changedKeys: [String: [String]] = [:]
     /// The merged profiles, kept so that containers made later apply them without reading the files again.
     var merged: MergedProfile?
@@ -74,5 +77,17 @@ public struct ProfileGeneration: Sendable {
     var secretReads: SecretReads?
 
     /// Whether the profiles apply: ``outcome`` is ``Outcome/applied``.
-    package var isApplied: Bool { outcome == .applied }
+    public var isApplied: Bool { outcome == .applied }
+}
+
+extension ProfileGeneration {
+    /// Two generations are equal when they are the same wiring, made the same way: the same number and
+    /// outcome, from the same files, profiles and overrides, with the same findings and the same factories
+    /// profiled. What they keep for containers made later is not compared.
+    public static func == (lhs: ProfileGeneration, rhs: ProfileGeneration) -> Bool {
+        lhs.number == rhs.number && lhs.outcome == rhs.outcome && lhs.selection == rhs.selection
+            && lhs.files == rhs.files && lhs.contentHash == rhs.contentHash && lhs.inputsHash == rhs.inputsHash
+            && lhs.diagnostics == rhs.diagnostics && lhs.containers == rhs.containers
+            && lhs.overrides == rhs.overrides && lhs.changedKeys == rhs.changedKeys
+    }
 }

@@ -92,7 +92,7 @@ public struct ProfileOptions: Sendable {
 
     /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``, the bundles' folders
     /// (``searchBundle(_:folder:)``), `Profiles/` in ``workingDirectory``, then `Bundle.main`'s `Profiles` folder.
-    package var searchPath: [String] {
+    public var searchPath: [String] {
         let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
         let working = (workingDirectory as NSString).appendingPathComponent("Profiles")
         var path = fromEnvironment + directories + bundleDirectories + [working]

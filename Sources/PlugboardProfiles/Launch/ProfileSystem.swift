@@ -30,7 +30,7 @@ public enum ProfileSystem {
     /// Counts the changes of ``installed``, so that a container that applied it can tell it was replaced meanwhile.
     nonisolated(unsafe) private static var installedRevision = 0
     nonisolated(unsafe) private static var running: RunningProfiles?
-    nonisolated(unsafe) private static var watcherMade: ProfileWatcher?
+    nonisolated(unsafe) private static var watcherMade: ProfileFileWatcher?
 
     /// Runs the launch for `containers` and acts on its outcome: the program's edge, and the only place where
     /// Plugboard ends a process.
@@ -51,8 +51,14 @@ public enum ProfileSystem {
         bootstrap(containers, options: options)
     }
 
-    /// The array form of ``bootstrap(_:options:)``, which the variadic one and the package's tools call.
-    package static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
+    /// Runs the launch for a list of containers the program computes (plugins, modules, a container per
+    /// tenant), and acts on its outcome as the variadic form does: Swift cannot pass an array to a variadic
+    /// parameter.
+    ///
+    /// - Parameters:
+    ///   - containers: Every profile-aware container of the program, listed once.
+    ///   - options: Where profiles are found, what a refused one does, and the logger for the launch's lines.
+    public static func bootstrap(_ containers: [any ManagedContainer], options: ProfileOptions = ProfileOptions()) {
         ProgramEdge.act(on: launch(containers, options: options), options: options)
     }
 
@@ -64,6 +70,20 @@ public enum ProfileSystem {
     /// A profile section for a container that is not listed (nor declared by a listed one's `autoRegister()`)
     /// is an error. With `--plugboard-export-catalog PATH` among the options' arguments, it writes the
     /// catalog instead and applies nothing.
+    ///
+    /// - Parameters:
+    ///   - containers: Every profile-aware container of the program, listed once.
+    ///   - options: Where profiles are found and which are active.
+    /// - Returns: The launch's generation: applied, refused with its diagnostics, or the catalog written.
+    @discardableResult
+    public static func launch(_ containers: any ManagedContainer..., options: ProfileOptions = ProfileOptions())
+        -> ProfileGeneration
+    {
+        launch(containers, options: options)
+    }
+
+    /// Runs the launch for a list of containers the program computes, without acting on it, as the variadic
+    /// form does.
     ///
     /// - Parameters:
     ///   - containers: Every profile-aware container of the program, listed once.
@@ -85,9 +105,9 @@ public enum ProfileSystem {
         return launch
     }
 
-    /// The launch's work, without making it the process's: what ``launch(_:options:)`` installs, and what
-    /// tests run for containers of their own. Returns what reloads the program's profiles when the launch
-    /// applied them, or was refused under ``FailurePolicy/keepDefaults`` (a reload may then fix it).
+    /// The launch's work, without making it the process's: what ``launch(_:options:)-([ManagedContainer],_)``
+    /// installs, and what tests run for containers of their own. Returns what reloads the program's profiles when the
+    /// launch applied them, or was refused under ``FailurePolicy/keepDefaults`` (a reload may then fix it).
     package static func start(_ containers: [any ManagedContainer], options: ProfileOptions)
         -> (ProfileGeneration, RunningProfiles?)
     {
@@ -147,10 +167,10 @@ public enum ProfileSystem {
         return (launch, running)
     }
 
-    /// The running generation: the launch's once ``bootstrap(_:options:)`` or ``launch(_:options:)`` ran (or
-    /// the first `applyProfile` of a program's one container), then each applied reload's or switch's. Its
-    /// ``ProfileGeneration/selection`` names the active profiles, a switch's as soon as it applies or finds them
-    /// reading the same as the running ones. Nil before the launch.
+    /// The running generation: the launch's once ``bootstrap(_:options:)-(ManagedContainer...,_)`` or
+    /// ``launch(_:options:)-([ManagedContainer],_)`` ran (or the first `applyProfile` of a program's one container),
+    /// then each applied reload's or switch's. Its ``ProfileGeneration/selection`` names the active profiles, a
+    /// switch's as soon as it applies or finds them reading the same as the running ones. Nil before the launch.
     public static var current: ProfileGeneration? {
         reloader?.current ?? lock.withLock { installed }
     }
@@ -200,7 +220,7 @@ public enum ProfileSystem {
     }
 
     /// The process's watcher, made on first use.
-    static var sharedWatcher: ProfileWatcher? {
+    static var sharedWatcher: ProfileFileWatcher? {
         let reloader = reloader
         return lock.withLock {
             if watcherMade == nil { watcherMade = reloader?.makeWatcher() }

@@ -62,7 +62,7 @@ enum ProgramEdge {
     /// values, which may be secrets' references).
     static func appliedLine(_ launch: ProfileGeneration, options: ProfileOptions) -> String {
         let files = launch.files.map { relative($0, to: options.workingDirectory) }.joined(separator: ", ")
-        let changed = launch.changedFactories
+        let changed = launch.profiledFactories
         var line = "applied \(subject(launch)) to \(launch.containers.joined(separator: ", "))"
         if !files.isEmpty { line += " from \(files)" }
         if !launch.overrides.isEmpty { line += " with overrides \(launch.overrides.joined(separator: ", "))" }

@@ -15,7 +15,7 @@ import Foundation
 /// A same-size edit within one tick of the file system's clock leaves the size and times as they were (git's
 /// "racy clean" problem): a file whose modification time is that close to now is also hashed at each look, and
 /// a hash other than the one the last look or read saw is a change.
-package final class ProfileWatcher: @unchecked Sendable {
+package final class ProfileFileWatcher: @unchecked Sendable {
     /// The profiles it reloads; nil for the watcher of a program that launched none.
     package let profiles: RunningProfiles?
     private let interval: Double

@@ -14,9 +14,9 @@ extension ProfileSystem {
     ///
     /// The active profile names, `PLUGBOARD__...` variables, `--plugboard-set` arguments and `env:` secrets are
     /// the launch's; the files, `extends` parents, `file:` and `config:` secrets and the configuration's
-    /// settings are read again. Call it after ``bootstrap(_:options:)`` (or ``launch(_:options:)``);
-    /// before a launch, or after one that left nothing to reload (it wrote the catalog), it changes nothing and
-    /// is refused with PB601 at generation 0.
+    /// settings are read again. Call it after ``bootstrap(_:options:)-(ManagedContainer...,_)`` (or
+    /// ``launch(_:options:)-([ManagedContainer],_)``); before a launch, or after one that left nothing to reload (it
+    /// wrote the catalog), it changes nothing and is refused with PB601 at generation 0.
     ///
     /// The work runs on a thread of the program's reloads, never on the caller's executor nor on a thread of
     /// Swift's cooperative pool: called from the main actor, the files, the configuration and the program's
@@ -30,11 +30,13 @@ extension ProfileSystem {
         return await reloader.offThePool { _ in reloader.reload() }
     }
 
-    /// The synchronous form of ``reload()``, on the calling thread: for tools (the benchmarks, whose profiler
-    /// follows one thread) and the package's synchronous tests. Programs call ``reload()``, which reads files
-    /// off the caller's executor.
+    /// The synchronous form of ``reload()``, on the calling thread: for a program with no async context (a
+    /// command-line tool, a thread that waits for a signal). It blocks while it reads the files, so an async
+    /// caller awaits ``reload()`` instead, which reads them off the caller's executor.
+    ///
+    /// - Returns: How the attempt ended, as ``reload()`` returns it.
     @discardableResult
-    @_spi(Tools) public static func reloadNow() -> ReloadOutcome {
+    public static func reloadNow() -> ReloadOutcome {
         guard let reloader else { return .refused(generation: 0, diagnostics: [noLaunch]) }
         return reloader.reload()
     }
@@ -114,13 +116,13 @@ extension ProfileSystem {
     /// Before a launch, or after one that left nothing to reload, it waits until its task is cancelled and
     /// reloads nothing. The process has one watcher: two calls share its looks.
     public static func watchProfiles() async {
-        await watcher().run()
+        await fileWatcher().run()
     }
 
     /// The process's watcher of the launch's files (the same one on every call), or one with nothing to watch
     /// before a launch.
-    package static func watcher() -> ProfileWatcher {
-        sharedWatcher ?? ProfileWatcher(nil, options: ReloadOptions())
+    package static func fileWatcher() -> ProfileFileWatcher {
+        sharedWatcher ?? ProfileFileWatcher(nil, options: ReloadOptions())
     }
 
     /// What a reload without a launch reports.

@@ -20,6 +20,6 @@ public struct ReloadOptions: Sendable {
     /// steps (a rename-over, a truncate and write, Kubernetes' symbolic link swap) is one change. 1 by default.
     public var quietPeriod: Double = 1
 
-    /// The defaults.
-    package init() {}
+    /// The defaults: a look every two seconds, and a change reloaded once its files have been still for one.
+    public init() {}
 }

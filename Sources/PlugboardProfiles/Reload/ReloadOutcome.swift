@@ -17,8 +17,9 @@ public enum ReloadOutcome: Sendable, Equatable {
         if case .applied = self { true } else { false }
     }
 
-    /// The generation running after this attempt.
-    package var generation: Int {
+    /// The generation running after this attempt, whichever way it ended: the new one when it applied, the
+    /// one that kept running otherwise.
+    public var generation: Int {
         switch self {
         case .applied(let generation, _), .unchanged(let generation), .refused(let generation, _): generation
         }

@@ -5,7 +5,7 @@ import Foundation
 public struct ReloadStatus: Sendable, Equatable {
     /// The generation running (``ProfileSystem/current``'s number), which the reload service exports as a
     /// gauge.
-    package internal(set) var generation = 1
+    public internal(set) var generation = 1
     /// When the last reload was attempted (nil before the first).
     public internal(set) var lastAttempt: Date?
     /// How the last attempt ended (nil before the first).
@@ -15,11 +15,11 @@ public struct ReloadStatus: Sendable, Equatable {
     /// True while the newest files are refused: the program runs an older generation than its files
     /// describe. Cleared by a reload that applies, or that finds the running content again (a revert).
     public internal(set) var isDegraded = false
-    /// Every attempt, every applied one and every refused one since the launch: what the reload service
-    /// exports as counters (`PlugboardReloadService`), which is how a program reads them.
-    package internal(set) var attempts = 0
-    /// Reloads that applied.
-    package internal(set) var applied = 0
-    /// Reloads that were refused.
-    package internal(set) var refused = 0
+    /// Reloads attempted since the launch, switches of the active profiles included: what the reload service
+    /// exports as a counter, and what a health endpoint without it reads.
+    public internal(set) var attempts = 0
+    /// Attempts that applied (each made a new generation).
+    public internal(set) var applied = 0
+    /// Attempts that were refused (the running generation kept).
+    public internal(set) var refused = 0
 }

@@ -101,8 +101,8 @@ package final class RunningProfiles: @unchecked Sendable {
     }
 
     /// A watcher of these profiles' files, with the launch options' reload settings, looking at `files`.
-    package func makeWatcher(files: any WatchedFileSystem = LocalFileSystem()) -> ProfileWatcher {
-        ProfileWatcher(self, options: options.reload, files: files)
+    package func makeWatcher(files: any WatchedFileSystem = LocalFileSystem()) -> ProfileFileWatcher {
+        ProfileFileWatcher(self, options: options.reload, files: files)
     }
 
     /// The reload status.

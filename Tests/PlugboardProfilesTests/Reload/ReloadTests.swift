@@ -428,7 +428,7 @@ import Testing
         // The newest is the running generation, whose changed factories are all that the profiles change.
         #expect(newest?.contentHash == program.running.current.contentHash)
         #expect(
-            newest?.changedFactories == ["LimitsContainer.limiter", "ShopContainer.store", "ShopContainer.pageSize"])
+            newest?.profiledFactories == ["LimitsContainer.limiter", "ShopContainer.store", "ShopContainer.pageSize"])
     }
 
     @Test func aLaunchRefusedUnderKeepDefaultsIsFixedByAReload() throws {

@@ -11,7 +11,7 @@ import Testing
     /// A watcher over `program` whose first looks have settled (the first look always reloads once), looking at
     /// `files` (the machine's by default).
     func settledWatcher(_ program: ReloadProgram, files: any WatchedFileSystem = LocalFileSystem()) -> (
-        ProfileWatcher, Looks
+        ProfileFileWatcher, Looks
     ) {
         let watcher = program.running.makeWatcher(files: files)
         let looks = Looks(watcher)
@@ -22,9 +22,9 @@ import Testing
 
     /// Looks at given times and keeps every outcome.
     final class Looks {
-        let watcher: ProfileWatcher
+        let watcher: ProfileFileWatcher
         var outcomes: [ReloadOutcome] = []
-        init(_ watcher: ProfileWatcher) { self.watcher = watcher }
+        init(_ watcher: ProfileFileWatcher) { self.watcher = watcher }
 
         func at(_ time: Double) -> ReloadOutcome? {
             let outcome = watcher.look(at: time)
