@@ -2,7 +2,7 @@
 
 #if !PLUGBOARD_YAML
     /// In a build without YAML (the `YAML` trait off), the tests written against the YAML parser compile
-    /// against the parser every build has, which refuses YAML; CI runs only the JSON suites in that build.
+    /// against the parser every build has, which refuses YAML; the Mac workflow runs only the JSON suites there.
     enum YAMLParser {
         static func parse(_ bytes: [UInt8], file: String, limits: ParseLimits = .default) -> Result<
             NodeTree, Diagnostic

@@ -60,6 +60,23 @@ import Testing
         }
     }
 
+    /// An app's build has Plugboard's default traits, without `YAML`: it links no libyaml, and a YAML profile
+    /// stops the launch by name, saying what to ship instead, wherever the first resolution is.
+    @Test(arguments: apps)
+    func aYAMLProfileStopsTheAppByNameInABuildWithoutTheYAMLTrait(app: String) throws {
+        for place in Self.places {
+            let run = try Program.run(app, ["article", place, "--plugboard-profile", "yaml-only"])
+            #expect(run.status == 78, "\(place): \(run.output)")
+            #expect(run.output.isEmpty, "resolved with the code's wiring: \(run.output)")
+            #expect(
+                run.errors.contains(
+                    "yaml-only.yaml:1:1: error: this build reads JSON profiles only (Plugboard's YAML trait is off)"),
+                "\(run.errors)")
+            #expect(run.errors.contains("as yaml-only.json, or depend on Plugboard with traits: [\"YAML\"]"))
+            #expect(run.errors.contains("[PB115]"))
+        }
+    }
+
     /// `@preconcurrency import Plugboard` lets an isolated conformance compile, with a warning. The runtime
     /// never hands out such a conformance to a protocol that inherits `SendableMetatype`, so the container's
     /// first use stops the program, on the main actor as on a thread, naming the container, the actor and the
