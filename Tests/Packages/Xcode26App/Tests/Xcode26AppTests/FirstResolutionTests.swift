@@ -52,28 +52,29 @@ import Testing
 
     @Test(arguments: apps)
     func aProfileThatDoesNotFitStopsTheAppWhereverItFirstResolves(app: String) throws {
-        for place in Self.places {
-            let run = try Program.run(app, ["article", place, "--plugboard-profile", "misspelt"])
-            #expect(run.status == 78, "\(place): \(run.output)")
-            #expect(run.output.isEmpty, "\(place)")
-            #expect(run.errors.contains("misspelt.json:5:25: error: unknown implementation 'seded'"), "\(run.errors)")
-        }
+        try expectStops(app, profile: "misspelt", saying: ["misspelt.json:5:25: error: unknown implementation 'seded'"])
     }
 
     /// An app's build has Plugboard's default traits, without `YAML`: it links no libyaml, and a YAML profile
     /// stops the launch by name, saying what to ship instead, wherever the first resolution is.
     @Test(arguments: apps)
     func aYAMLProfileStopsTheAppByNameInABuildWithoutTheYAMLTrait(app: String) throws {
+        try expectStops(
+            app, profile: "yaml-only",
+            saying: [
+                "yaml-only.yaml:1:1: error: this build reads JSON profiles only (Plugboard's YAML trait is off)",
+                "as yaml-only.json, or depend on Plugboard with traits: [\"YAML\"]", "[PB115]",
+            ])
+    }
+
+    /// Launches `app` with `profile`, the first resolution in each place: each run stops with status 78 before
+    /// resolving anything, its standard error containing every line of `saying`.
+    func expectStops(_ app: String, profile: String, saying lines: [String]) throws {
         for place in Self.places {
-            let run = try Program.run(app, ["article", place, "--plugboard-profile", "yaml-only"])
+            let run = try Program.run(app, ["article", place, "--plugboard-profile", profile])
             #expect(run.status == 78, "\(place): \(run.output)")
-            #expect(run.output.isEmpty, "resolved with the code's wiring: \(run.output)")
-            #expect(
-                run.errors.contains(
-                    "yaml-only.yaml:1:1: error: this build reads JSON profiles only (Plugboard's YAML trait is off)"),
-                "\(run.errors)")
-            #expect(run.errors.contains("as yaml-only.json, or depend on Plugboard with traits: [\"YAML\"]"))
-            #expect(run.errors.contains("[PB115]"))
+            #expect(run.output.isEmpty, "\(place): resolved with the code's wiring: \(run.output)")
+            for line in lines { #expect(run.errors.contains(line), "\(place): \(run.errors)") }
         }
     }
 
