@@ -31,7 +31,12 @@
  *                   put back through Slot.publish, never an instance a rewiring dropped.
  *   Reset           ContainerManager.reset(options:) and runAutoRegister: the cleared states are published
  *                   marked as awaiting autoRegister() under its lock; a resolution that reads a marked state
- *                   waits for autoRegister() and reads again.
+ *                   waits for autoRegister() and reads again (one it reached through a link: the current one).
+ *                   The reset excludes publications (WiringEpoch.excludingPublications), and a publication
+ *                   runs a reset container's autoRegister() first, then gives up and starts again if a reset
+ *                   came in between (ContainerManager.publishingEpoch); autoRegister() applies the running
+ *                   generation, which a reload replaces before it changes a container (ProfileSystem.
+ *                   replaceCurrent).
  *   Collector       ReadSection.collect from RetiredStateCollector, looking again and again.
  *   retire/look     ReadSection.retire and ReadSection.lookAtReaders: each retirement starts an era; a thread
  *                   whose counter reads zero is noted as seen outside in the current era; an object retired in
@@ -56,6 +61,7 @@
  *                   and the copies (unstamped), a new-epoch build keeps the new one, a resolution mirrors it.
  *   -DPOP_CASE      a reloaded slot that keeps an instance, pushed before the reload and popped after it.
  *   -DRESET_CASE    a slot a reset clears and autoRegister() puts back.
+ *   -DRESET_RELOAD_CASE  the same slot, reloaded by a publication while the reset and autoRegister() run.
  * Mutants, each a past defect:
  *   -DTODAYS_RULE_OF_E21C435   the publisher retires each replaced state at once (a reader follows a freed link)
  *   -DKEEP_UNSTAMPED_OF_E21C435 the keep's state is not stamped (an old reader takes a new instance)
@@ -63,6 +69,10 @@
  *   -DMIRROR_UNSTAMPED         a mirror is published unstamped (an old reader takes the new singleton)
  *   -DPOP_RAW                  pop() republishes the saved state itself, link and dropped instance included
  *   -DRESET_UNFLAGGED          reset() publishes cleared states unmarked (a reader gets the code's wiring)
+ *   -DRESET_DURING_PUBLICATION a reset lands inside a publication, which links its cleared state behind the
+ *                              new one (a reader that began before the reload gets the new generation)
+ *   -DRELOAD_OVER_AWAITING     resets wait for publications, but a publication does not run a reset
+ *                              container's autoRegister() first (the same reader, the same wrong generation)
  *   -DDEINIT_INSIDE            what a thread frees inside a resolution is released there (a deinit inside it)
  *   -DLINK_DROPPED             a program write keeps the stamp it inherits but not the link
  *   -DNEVER_FREE               the collection frees nothing (the liveness check finds it)
@@ -110,6 +120,11 @@
 #define SLOTS 1
 #define RELOADS 0
 #define STATES (SLOTS + 2)
+#elif defined(RESET_RELOAD_CASE)
+#define SLOTS 1
+#define RELOADS 1
+/* the first state, the reset's, autoRegister()'s, the publication's */
+#define STATES (SLOTS + 3)
 #else
 #ifdef WITH_SETTINGS
 #define SLOTS (RELOADED + 1)
@@ -179,6 +194,11 @@ bool disposed = 0;
 bit slotLock[SLOTS];
 bit autoRegisterLock = 0;
 bit pending = 0;
+/* WiringEpoch's publication lock; the generation autoRegister() applies (ProfileSystem.current); whether the
+   reset is done (RESET_RELOAD_CASE). */
+bit publicationLock = 0;
+byte running = 0;
+bit resetDone = 0;
 
 bit writersDone[4];
 bit pushed = 0;
@@ -330,10 +350,31 @@ inline readAsOf(x, epoch, s) {
     od
 }
 
+#ifdef RESET_RELOAD_CASE
+/* runAutoRegister, when it is still due: under its lock, the running generation's wiring put back, unmarked. */
+inline reRegister(me) {
+    lock(autoRegisterLock);
+    if
+    :: pending == 1 ->
+        lock(slotLock[0]);
+        publishSucceeded(0, 0, running, 0);
+        unlock(slotLock[0]);
+        retire(replaced, me);
+        pending = 0
+    :: else -> skip
+    fi;
+    unlock(autoRegisterLock)
+}
+
+#endif
+
 /* An outermost resolution, SECTIONS times: it enters, notes the visible epoch, reads every slot as of it
    (following links from newer states), and leaves, releasing what it freed inside. */
 proctype Reader(byte r) {
     byte epoch, s, x, n, replaced, sections, tag, oldest, seen, i, j, k;
+#ifdef RESET_RELOAD_CASE
+    bit older;
+#endif
     do
 #ifdef LIVENESS
     :: sections < SECTIONS ->
@@ -361,6 +402,35 @@ proctype Reader(byte r) {
         od;
         /* Never the code's wiring while the profile is applied: a cleared state is read only marked. */
         assert(!cleared[s]);
+#elif defined(RESET_RELOAD_CASE)
+        /* As RESET_CASE; a marked state reached through a link is left for the current one once autoRegister()
+           ran (Resolution.resolveInFull's `.older` branch). */
+        do
+        :: s = current[0];
+            assert(!freed[s]);
+            older = 0;
+            do
+            :: stamp[s] > epoch -> s = previous[s]; older = 1; assert(s != NONE && !freed[s])
+            :: else -> break
+            od;
+            if
+            :: awaiting[s] ->
+                (autoRegisterLock == 0 && pending == 0);
+                if
+                :: older ->
+                    s = current[0];
+                    assert(!freed[s]);
+                    if
+                    :: !awaiting[s] -> break
+                    :: else -> skip
+                    fi
+                :: else -> skip
+                fi
+            :: else -> break
+            fi
+        od;
+        /* The wiring of the generation the resolution began in, never the code's: one generation per request. */
+        assert(!cleared[s] && content[s] == epoch);
 #elif defined(POP_CASE)
         readAsOf(0, epoch, s);
         assert(content[s] == epoch && !disposedInstance[instance[s]]);
@@ -417,9 +487,31 @@ proctype Publisher() {
     p = 0;
     do
     :: p < PUBLICATIONS ->
+#ifdef RESET_RELOAD_CASE
+        /* ContainerManager.publishingEpoch: a reset container's autoRegister() first, then the publication,
+           given up when a reset came in between. */
+        do
+        ::
+#if !defined(RESET_DURING_PUBLICATION) && !defined(RELOAD_OVER_AWAITING)
+            reRegister(me);
+            lock(publicationLock);
+            if
+            :: pending == 1 -> unlock(publicationLock)
+            :: else -> break
+            fi
+#else
+            lock(publicationLock);
+            break
+#endif
+        od;
+#endif
         epoch = visible + 1;
 #ifdef KEEP_CASE
         marked = epoch;
+#endif
+#ifdef RESET_RELOAD_CASE
+        /* ProfileSystem.replaceCurrent: a container that auto-registers from now on applies this generation. */
+        running = epoch;
 #endif
         x = 0;
         do
@@ -484,6 +576,9 @@ proctype Publisher() {
         :: else -> skip
         fi;
         unlock(sectionLock);
+#ifdef RESET_RELOAD_CASE
+        unlock(publicationLock);
+#endif
         collect(me);
         p++
     :: else -> break
@@ -491,7 +586,8 @@ proctype Publisher() {
     writersDone[0] = 1
 }
 
-#if !defined(KEEP_CASE) && !defined(MIRROR_CASE) && !defined(POP_CASE) && !defined(RESET_CASE)
+#if !defined(KEEP_CASE) && !defined(MIRROR_CASE) && !defined(POP_CASE) && !defined(RESET_CASE) && \
+    !defined(RESET_RELOAD_CASE)
 /* Another thread's write to slot 0 while reloads publish: unstamped, keeping what it inherits. */
 proctype ProgramWrite() {
     byte n, replaced, tag, oldest, seen, i, j, k, me;
@@ -688,6 +784,40 @@ proctype AutoRegister() {
 }
 #endif
 
+#ifdef RESET_RELOAD_CASE
+/* reset() (a logout), while requests resolve and a reload publishes: under autoRegister()'s lock and, unless
+   the mutant, the publication's, the slot cleared and marked, and the container marked for autoRegister(). */
+proctype ResetDuringReloads() {
+    byte n, replaced, tag, oldest, seen, i, j, k, me;
+    me = NOBODY;
+    lock(autoRegisterLock);
+#ifndef RESET_DURING_PUBLICATION
+    lock(publicationLock);
+#endif
+    lock(slotLock[0]);
+    atomic { cleared[nextState] = 1; awaiting[nextState] = 1 };
+    publishSucceeded(0, 0, 0, 0);
+    unlock(slotLock[0]);
+    pending = 1;
+#ifndef RESET_DURING_PUBLICATION
+    unlock(publicationLock);
+#endif
+    unlock(autoRegisterLock);
+    retire(replaced, me);
+    resetDone = 1;
+    writersDone[1] = 1
+}
+
+/* A resolution's awaitAutoRegister(), on another thread: autoRegister() when it is still due. */
+proctype AutoRegisterAfterReset() {
+    byte n, replaced, tag, oldest, seen, i, j, k, me;
+    me = NOBODY;
+    resetDone == 1;
+    reRegister(me);
+    writersDone[2] = 1
+}
+#endif
+
 init {
     byte r, tag, oldest, seen, i, j, k, me;
     atomic {
@@ -734,6 +864,10 @@ init {
         run Reset();
         run AutoRegister();
         writersDone[0] = 1;
+#elif defined(RESET_RELOAD_CASE)
+        run Publisher();
+        run ResetDuringReloads();
+        run AutoRegisterAfterReset();
 #else
         run Publisher();
 #ifndef NO_PROGRAM_WRITE

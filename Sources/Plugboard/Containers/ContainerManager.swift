@@ -182,9 +182,12 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
     /// Resolutions read without locks, so a reset that clears what `autoRegister()` registered publishes each
     /// cleared slot marked as awaiting it: a resolution that reads such a slot runs `autoRegister()` first (or
     /// waits for the thread that runs it) and reads the slot again, so it sees "reset and registered again"
-    /// whole, never the code's wiring in between. The reset and every `autoRegister()` take one lock. A
-    /// resolution that began before a profile reload, and reads a container reset while that reload was
-    /// being applied, may read that container's newer generation: `autoRegister()` applies the running one.
+    /// whole, never the code's wiring in between. The reset and every `autoRegister()` take one lock.
+    ///
+    /// A reset waits for a profile reload that is publishing, and a reload runs a reset container's
+    /// `autoRegister()` before it publishes: so `autoRegister()` puts back the generation that was running
+    /// when the reset came, and a resolution that began before the reload reads that generation in this
+    /// container as in every other.
     ///
     /// - Parameter options: What to clear; everything by default.
     public func reset(options: FactoryResetOptions = .all) {
@@ -197,22 +200,25 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
             defer { ReadSection.endWriting() }
             Self.autoRegisterLock.lock()
             defer { Self.autoRegisterLock.unlock() }
-            // Only a container whose `autoRegister()` ran has registrations it would put back.
-            let awaits = registeringOwner != nil
-            if options == .all {
-                slots.updateAll(where: { $0.hasSettings || $0.keepsInstances }) { fields in
-                    fields.resetKeepingDefinition()
-                    fields.cacheVersion = CacheVersion.next()
-                    fields.awaitingAutoRegister = awaits
+            // Never inside a reload's publication: see `publishingEpoch(of:_:)`.
+            WiringEpoch.excludingPublications {
+                // Only a container whose `autoRegister()` ran has registrations it would put back.
+                let awaits = registeringOwner != nil
+                if options == .all {
+                    slots.updateAll(where: { $0.hasSettings || $0.keepsInstances }) { fields in
+                        fields.resetKeepingDefinition()
+                        fields.cacheVersion = CacheVersion.next()
+                        fields.awaitingAutoRegister = awaits
+                    }
+                } else {
+                    slots.updateAll(where: { $0.registration != nil }) { fields in
+                        fields.registration = nil
+                        fields.awaitingAutoRegister = awaits
+                    }
                 }
-            } else {
-                slots.updateAll(where: { $0.registration != nil }) { fields in
-                    fields.registration = nil
-                    fields.awaitingAutoRegister = awaits
-                }
+                slotsAwaitAutoRegister = slotsAwaitAutoRegister || awaits
+                setAutoRegistered(false)
             }
-            slotsAwaitAutoRegister = slotsAwaitAutoRegister || awaits
-            setAutoRegistered(false)
         case .context:
             slots.updateAll(where: { !$0.contexts.isEmpty }) { $0.resetContexts() }
         case .scope:
@@ -313,6 +319,12 @@ public final class ContainerManager: InlineAtomicWords, ResolutionOwner, @unchec
             slotsAwaitAutoRegister = false
         }
         setAutoRegistered(true)
+    }
+
+    /// Whether a reset left this container waiting for `autoRegister()` to run again. Read without its lock:
+    /// a reload that holds the publication's (which resets wait for) must not wait for `autoRegister()`.
+    var awaitsAutoRegisterAfterReset: Bool {
+        settingsFlags.load(ordering: .acquiring) & ManagerSettings.pendingAutoRegister != 0
     }
 
     /// Runs `autoRegister()` again for a factory kept from before a reset (see ``ManagerSettings/pendingAutoRegister``):

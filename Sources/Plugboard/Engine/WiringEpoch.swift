@@ -70,6 +70,14 @@ enum WiringEpoch {
         ReadSection.shared.collect()
     }
 
+    /// Runs `body` while no publication is under way: what it writes lands before an epoch opens or after
+    /// one is visible, never in between. A reset takes this, so that a reload never publishes over a slot
+    /// the reset marked as awaiting `autoRegister()` (see ``ContainerManager/publishingEpoch(of:_:)``).
+    /// Call outside every write lock but `autoRegister()`'s, which no publication takes.
+    static func excludingPublications<R>(_ body: () throws -> R) rethrows -> R {
+        try publicationLock.withLock(body)
+    }
+
     /// The stamp for a slot state published now on this thread: the epoch a publication makes, or 0. A thread
     /// that never resolved has no tracker, and publishes none.
     static var writeStamp: UInt64 {

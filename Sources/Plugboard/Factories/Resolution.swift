@@ -71,7 +71,9 @@ extension FactoryRegistration {
                     manager.awaitAutoRegister()
                     if read != .older { return resolveInFull(manager, parameters) }
                     // A state a reload replaced since this resolution began, marked by a reset before the reload:
-                    // it stays as it is, so read the current one, which `autoRegister()` has put back.
+                    // it stays as it is, so read the current one, which `autoRegister()` has put back. (Only in a
+                    // container the reload does not rewire, whose wiring no generation changes: a reload runs the
+                    // `autoRegister()` of those it rewires before it publishes; see `publishingEpoch(of:_:)`.)
                     return manager.slots.withFields(id) { current in
                         current.awaitingAutoRegister
                             ? resolveInFull(manager, parameters)

@@ -65,8 +65,26 @@ extension ContainerManager {
     /// that an earlier resolution builds in one of those containers is returned to it but not kept, from the
     /// moment `body` starts, so that `body` may look for singletons built meanwhile. `body` returns false
     /// when it changed nothing (a refused reload).
+    ///
+    /// No container of `managers` is published over while a reset has it waiting for `autoRegister()`: its
+    /// marked slots, linked behind the new states, would send a resolution that began before the reload to an
+    /// `autoRegister()` that applies the new generation. So a container reset before the publication has its
+    /// `autoRegister()` run first, on this thread, with no engine lock held (it applies the generation still
+    /// running), and resets wait while the publication runs (see ``reset(options:)``). When a reset lands
+    /// between the two, the publication is given up before `body` runs, and both are done again.
     package static func publishingEpoch(of managers: [ContainerManager], _ body: () -> Bool) {
-        WiringEpoch.publish(marking: managers.map(\.slots), body)
+        while true {
+            for manager in managers where manager.awaitsAutoRegisterAfterReset { manager.awaitAutoRegister() }
+            var resetMeanwhile = false
+            WiringEpoch.publish(marking: managers.map(\.slots)) {
+                if managers.contains(where: \.awaitsAutoRegisterAfterReset) {
+                    resetMeanwhile = true
+                    return false
+                }
+                return body()
+            }
+            if !resetMeanwhile { return }
+        }
     }
 
     /// Runs `body`, publishing every change it makes to this container's factories together when it returns;

@@ -95,11 +95,10 @@ final class EdgeDesk: ManagedContainer {
                 if object.wasDisposed { found.append("\(object.name) handed out after its disposal") }
                 if object.name.contains("code-") { found.append("\(object.name): the code's wiring") }
             }
-            // One generation across the containers no reset touches, the singleton through both instances
-            // included. (The reset one may read the generation a reload published after the request began, when
-            // the reset lands between them: see `reset()`. A singleton that a request straddling a reload builds
-            // is handed to it but not kept, so two such builds are two objects, of one generation.)
-            let tags = Set(handed.prefix(5).map(\.tag))
+            // One generation across every container, the reset one and the singleton through both instances
+            // included. (A singleton that a request straddling a reload builds is handed to it but not kept, so
+            // two such builds are two objects, of one generation.)
+            let tags = Set(handed.map(\.tag))
             if tags.count != 1 { found.append("one request read several generations: \(handed.map(\.name))") }
             if !found.isEmpty { self.violations.withLock { $0 += found } }
             return handed

@@ -26,27 +26,30 @@ final class VaryingContainer: ManagedContainer, AutoRegistering {
 /// diagnostic, never a stop. Each test is a process of its own, as the launch is once per process.
 @Suite struct LaterContainerTests {
     /// A listed container reset while a reload publishes (after its own change was committed, while the next
-    /// container's is staged) auto-registers the reload's generation, not the one it replaces: the reload makes
-    /// its generation the running one before it changes any container. Before, the reset applied the old
-    /// generation for good, and the next reload of the same files was `.unchanged`.
+    /// container's is staged) waits for the publication, then auto-registers the reload's generation, not the
+    /// one it replaces. Before, the reset landed in the publication and applied the old generation for good,
+    /// and the next reload of the same files was `.unchanged`.
     @Test func aListedContainerResetWhileAReloadPublishesEndsOnTheReloadsGeneration() async {
         await #expect(processExitsWith: .success) {
             let program = try! ReclamationProgram(installed: true)
             let ledger = program.ledger
             guard ledger.store() == "store g1" else { exit(1) }
+            let landedWhileStaged = Locked<Bool?>(nil)
+            let done = DispatchSemaphore(value: 0)
             duringStagedChange(2) {
                 // A logout on another thread: the ledger is reset and used again.
-                let done = DispatchSemaphore(value: 0)
                 Thread.detachNewThread {
                     ledger.manager.reset()
                     _ = ledger.store()
                     done.signal()
                 }
-                done.wait()
+                landedWhileStaged.withLock { $0 = done.wait(timeout: .now() + 0.2) == .success }
             }
             try! program.write(generation: 2)
             guard program.running.reload().generation == 2 else { exit(2) }
             ContainerManager.whileStaging = nil
+            guard landedWhileStaged.withLock({ $0 }) == false, waitBlocking(for: done, seconds: 60) == .success
+            else { exit(7) }
             guard ledger.store() == "store g2", ledger.catalog().name == "catalog over store g2" else { exit(3) }
             guard ledger.toggle(5)() == 2, program.rates.rate() == "rate g2" else { exit(4) }
             // A new instance applies it too, and the same files again change nothing.

@@ -4,9 +4,10 @@ import Testing
 
 @testable import PlugboardProfiles
 
-/// A program's own `register`, `reset` and `pop()`, made on another thread while a reload stages a container,
-/// take effect at once, and the reload's commit does not undo them: the reload's change lands over them. Each
-/// test is a process of its own, as the hook into the staging is process-wide.
+/// A program's own `register` and `pop()`, made on another thread while a reload stages a container, take effect
+/// at once, and the reload's commit does not undo them: the reload's change lands over them. A `reset` waits for
+/// the reload's publication instead. Each test is a process of its own, as the hook into the staging is
+/// process-wide.
 @Suite struct WritesDuringReloadTests {
     /// Runs `write` on a thread of its own while the first container the next reload stages is staged, and
     /// returns what `look` saw on that thread right after it, before the reload published anything.
@@ -152,20 +153,31 @@ import Testing
         }
     }
 
-    @Test func aResetDuringAReloadTakesEffectAndTheProfileStillApplies() async {
+    /// A reset is the one write that does not land while a reload publishes: it waits for the publication (see
+    /// `ContainerManager.reset(options:)`), then takes effect, and the profile still applies over it.
+    @Test func aResetDuringAReloadWaitsForItsPublicationThenTakesEffect() async {
         await #expect(processExitsWith: .success) {
-            let program = try! ReloadProgram(["app.yaml": appProfile()])
+            let program = try! ReloadProgram(["app.yaml": appProfile()], installed: true)
             let shop = program.shop
             shop.notes.register { Box("registered notes") }
             _ = shop.catalog()
-            let seen = Self.duringTheFirstStage(
-                { shop.manager.reset(options: .registration) }, look: { shop.notes().name })
+            let landedWhileStaged = Locked<Bool?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            duringStagedChange(1) {
+                Thread.detachNewThread {
+                    shop.manager.reset(options: .registration)
+                    done.signal()
+                }
+                landedWhileStaged.withLock { $0 = done.wait(timeout: .now() + 0.2) == .success }
+            }
             try! program.write(appProfile(store: "{ use: sql, with: { url: db.example } }"))
             guard program.running.reload().generation == 2 else { exit(1) }
-            guard seen.withLock({ $0 }) == "notes" else { exit(2) }
-            guard shop.notes().name == "notes" else { exit(3) }
-            // The reload's change lands over the reset: the profile's store, not the code's.
-            guard shop.store() == "sql-store db.example" else { exit(4) }
+            ContainerManager.whileStaging = nil
+            guard landedWhileStaged.withLock({ $0 }) == false else { exit(2) }
+            guard waitBlocking(for: done, seconds: 60) == .success else { exit(3) }
+            guard shop.notes().name == "notes" else { exit(4) }
+            // `autoRegister()` applies the running generation over the reset: the profile's store, not the code's.
+            guard shop.store() == "sql-store db.example" else { exit(5) }
         }
     }
 }
