@@ -115,3 +115,32 @@ extension DeinitTests {
         }
     }
 }
+
+/// A container a factory makes for itself and lets go of before it returns, as a request's own container is.
+final class RequestScopedContainer: ManagedContainer, @unchecked Sendable {
+    let manager = ContainerManager()
+    var handler: Factory<Int> {
+        self {
+            let own = RecordingContainer()
+            _ = own.recorder()
+            _ = own.other()
+            return 1
+        }
+    }
+}
+
+extension DeinitTests {
+    /// A container made and let go of inside a resolution takes its kept instances with it once the resolution
+    /// has returned, not inside it. Before, the container's last slot states were released where it went away,
+    /// and both `deinit`s ran one resolution deep.
+    @Test func aContainerLetGoOfInsideAResolutionReleasesItsKeptInstancesAfterIt() async {
+        await #expect(processExitsWith: .success) {
+            _ = RequestScopedContainer().handler()
+            let depths = DepthRecorder.depths.all
+            guard depths == ["0", "0"] else {
+                FileHandle.standardError.write(Data("deinit depths: \(depths)\n".utf8))
+                exit(1)
+            }
+        }
+    }
+}

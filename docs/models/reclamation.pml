@@ -37,6 +37,11 @@
  *                   came in between (ContainerManager.publishingEpoch); autoRegister() applies the running
  *                   generation, which a reload replaces before it changes a container (ProfileSystem.
  *                   replaceCurrent).
+ *   CatchUp         a container that applies the running generation inside a resolution that began before the
+ *                   reload that made it running (a new instance; PlugboardProfiles' applyRunningGeneration and
+ *                   EpochGenerations): the resolution's generation first, unstamped, then the running one
+ *                   stamped with its epoch (ContainerManager.writing(asOf:)); what the stamped write replaces is
+ *                   held until that epoch is visible, else retired at once (ReadSection.retire).
  *   Collector       ReadSection.collect from RetiredStateCollector, looking again and again.
  *   retire/look     ReadSection.retire and ReadSection.lookAtReaders: each retirement starts an era; a thread
  *                   whose counter reads zero is noted as seen outside in the current era; an object retired in
@@ -62,6 +67,9 @@
  *   -DPOP_CASE      a reloaded slot that keeps an instance, pushed before the reload and popped after it.
  *   -DRESET_CASE    a slot a reset clears and autoRegister() puts back.
  *   -DRESET_RELOAD_CASE  the same slot, reloaded by a publication while the reset and autoRegister() run.
+ *   -DCATCHUP_CASE  a reloaded slot, and in each resolution a container of its own, made, applied by its first
+ *                   use, read and let go of (its last state released once the resolution returns:
+ *                   Published.releaseLast).
  * Mutants, each a past defect:
  *   -DTODAYS_RULE_OF_E21C435   the publisher retires each replaced state at once (a reader follows a freed link)
  *   -DKEEP_UNSTAMPED_OF_E21C435 the keep's state is not stamped (an old reader takes a new instance)
@@ -73,6 +81,8 @@
  *                              new one (a reader that began before the reload gets the new generation)
  *   -DRELOAD_OVER_AWAITING     resets wait for publications, but a publication does not run a reset
  *                              container's autoRegister() first (the same reader, the same wrong generation)
+ *   -DCATCHUP_RUNNING_ONLY     a new container applies only the running generation, unstamped (a resolution
+ *                              that began before the reload reads the new generation there)
  *   -DDEINIT_INSIDE            what a thread frees inside a resolution is released there (a deinit inside it)
  *   -DLINK_DROPPED             a program write keeps the stamp it inherits but not the link
  *   -DNEVER_FREE               the collection frees nothing (the liveness check finds it)
@@ -125,6 +135,12 @@
 #define RELOADS 1
 /* the first state, the reset's, autoRegister()'s, the publication's */
 #define STATES (SLOTS + 3)
+#elif defined(CATCHUP_CASE)
+#define SLOTS (1 + READERS)
+#define RELOADS 1
+#define FRESH(r) (1 + r)  /* reader r's own container's slot, made anew in each of its resolutions */
+/* the first states, the publication's, and per resolution a new container's state and the catch-up's two */
+#define STATES (SLOTS + 1 + 3 * READERS * SECTIONS)
 #else
 #ifdef WITH_SETTINGS
 #define SLOTS (RELOADED + 1)
@@ -368,10 +384,42 @@ inline reRegister(me) {
 
 #endif
 
+#ifdef CATCHUP_CASE
+/* applyRunningGeneration for a resolution of epoch e: e's generation unstamped, then, when a reload made a
+   newer one running, that one stamped with its epoch; what the stamped write replaces is held while its epoch
+   is not visible (ReadSection.retire decides under its lock). */
+inline catchUp(f, e, me) {
+#ifdef CATCHUP_RUNNING_ONLY
+    lock(slotLock[f]);
+    publishSucceeded(f, 0, running, 0);
+    unlock(slotLock[f]);
+    retire(replaced, me)
+#else
+    g = running;
+    lock(slotLock[f]);
+    publishSucceeded(f, 0, e, 0);
+    unlock(slotLock[f]);
+    retire(replaced, me);
+    if
+    :: g > e ->
+        lock(slotLock[f]);
+        publishSucceeded(f, g, g, 0);
+        unlock(slotLock[f]);
+        lock(sectionLock);
+        if
+        :: g > visible -> held[replaced] = 1; unlock(sectionLock)
+        :: else -> unlock(sectionLock); retire(replaced, me)
+        fi
+    :: else -> skip
+    fi
+#endif
+}
+#endif
+
 /* An outermost resolution, SECTIONS times: it enters, notes the visible epoch, reads every slot as of it
    (following links from newer states), and leaves, releasing what it freed inside. */
 proctype Reader(byte r) {
-    byte epoch, s, x, n, replaced, sections, tag, oldest, seen, i, j, k;
+    byte epoch, s, x, n, replaced, sections, tag, oldest, seen, i, j, k, g, made;
 #ifdef RESET_RELOAD_CASE
     bit older;
 #endif
@@ -431,6 +479,24 @@ proctype Reader(byte r) {
         od;
         /* The wiring of the generation the resolution began in, never the code's: one generation per request. */
         assert(!cleared[s] && content[s] == epoch);
+#elif defined(CATCHUP_CASE)
+        readAsOf(0, epoch, s);
+        assert(content[s] == epoch);
+        /* A container of this resolution's own (a request's), in SECTIONS of them: made with nothing applied,
+           applied by its first use (its autoRegister()), read, and let go of. */
+        if
+        :: made < SECTIONS ->
+            atomic {
+                assert(nextState < STATES); n = nextState; nextState++;
+                content[n] = EMPTY; instance[n] = 0; stamp[n] = 0; previous[n] = NONE; current[FRESH(r)] = n
+            };
+            catchUp(FRESH(r), epoch, r);
+            readAsOf(FRESH(r), epoch, s);
+            assert(content[s] == epoch);
+            atomic { release(current[FRESH(r)], r) };
+            made++
+        :: else -> skip
+        fi;
 #elif defined(POP_CASE)
         readAsOf(0, epoch, s);
         assert(content[s] == epoch && !disposedInstance[instance[s]]);
@@ -465,7 +531,7 @@ proctype Reader(byte r) {
         od;
 #endif
         atomic { reading[r] = 0; readsEpoch[r] = NEVER };
-#if defined(WITH_SETTLE) || defined(DEINIT_INSIDE)
+#if defined(WITH_SETTLE) || defined(DEINIT_INSIDE) || defined(CATCHUP_CASE)
         releaseHeldBack(r);
 #endif
 #ifdef LIVENESS
@@ -509,8 +575,9 @@ proctype Publisher() {
 #ifdef KEEP_CASE
         marked = epoch;
 #endif
-#ifdef RESET_RELOAD_CASE
-        /* ProfileSystem.replaceCurrent: a container that auto-registers from now on applies this generation. */
+#if defined(RESET_RELOAD_CASE) || defined(CATCHUP_CASE)
+        /* EpochGenerations.record, ProfileSystem.replaceCurrent: a container that auto-registers from now on
+           applies this generation, as of this epoch. */
         running = epoch;
 #endif
         x = 0;
@@ -587,7 +654,7 @@ proctype Publisher() {
 }
 
 #if !defined(KEEP_CASE) && !defined(MIRROR_CASE) && !defined(POP_CASE) && !defined(RESET_CASE) && \
-    !defined(RESET_RELOAD_CASE)
+    !defined(RESET_RELOAD_CASE) && !defined(CATCHUP_CASE)
 /* Another thread's write to slot 0 while reloads publish: unstamped, keeping what it inherits. */
 proctype ProgramWrite() {
     byte n, replaced, tag, oldest, seen, i, j, k, me;
@@ -868,6 +935,10 @@ init {
         run Publisher();
         run ResetDuringReloads();
         run AutoRegisterAfterReset();
+#elif defined(CATCHUP_CASE)
+        run Publisher();
+        writersDone[1] = 1;
+        writersDone[2] = 1;
 #else
         run Publisher();
 #ifndef NO_PROGRAM_WRITE

@@ -25,9 +25,14 @@ struct Published<Value: AnyObject>: @unchecked Sendable {
         storage.store(Self.retainedAddress(value), ordering: .releasing)
     }
 
-    /// Drops the owner's reference to the current snapshot; the owner is going away.
+    /// Drops the owner's reference to the current snapshot; the owner is going away. Released once this thread
+    /// is outside its resolutions and write locks: a container dropped inside a factory (one made per request)
+    /// takes its kept instances with it, and their `deinit`s must not run inside the resolution.
     func releaseLast() {
-        Self.snapshot(at: storage.load(ordering: .acquiring)).release()
+        var snapshot = Self.snapshot(at: storage.load(ordering: .acquiring)).takeRetainedValue()
+        // A snapshot others hold too (the shared default settings) is not freed here: no need to look further.
+        guard isKnownUniquelyReferenced(&snapshot) else { return }
+        ReadSection.releaseOutsideResolutions(Unmanaged<AnyObject>.passRetained(snapshot))
     }
 
     /// The current snapshot, unretained. Call inside `ReadSection.read`, or while holding the writers' lock.

@@ -106,19 +106,22 @@ final class ReadSection: @unchecked Sendable {
     }
 
     /// Takes over one retained reference to each of `objects`, which the calling thread has just replaced:
-    /// retired now (`retire`), or held until the epoch this thread publishes is visible, when it publishes one
-    /// (the `Publisher`'s `held`).
+    /// retired now (`retire`), or held until the epoch this thread stamps its writes with is visible, when it
+    /// is not yet (the `Publisher`'s `held`; a container's catch-up, ``ContainerManager/writing(asOf:_:)``).
+    /// Whether it is visible is read under the lock that ``makeVisible(epoch:)`` takes: nothing is held after
+    /// its epoch became visible.
     func retire(_ objects: some Collection<Unmanaged<AnyObject>>) {
         guard !objects.isEmpty else { return }
-        if WiringEpoch.writeStamp != 0 {
-            lock.withLock {
+        let stamp = WiringEpoch.writeStamp
+        var freeNow = false
+        let freeable: [Unmanaged<AnyObject>] = lock.withLock {
+            if stamp != 0 && stamp > WiringEpoch.visible.load(ordering: .relaxed) {
                 held.append(contentsOf: objects)
                 waitingObjects += objects.count
+                return []
             }
-            return
+            return retireLocked(objects, freeingThemNow: &freeNow)
         }
-        var freeNow = false
-        let freeable = lock.withLock { retireLocked(objects, freeingThemNow: &freeNow) }
         release(freeable)
         if freeNow { release(objects) }
     }
@@ -245,6 +248,12 @@ final class ReadSection: @unchecked Sendable {
                 object.release()
             }
         }
+    }
+
+    /// Releases `object`, which its owner let go of as it went away: now, or once this thread leaves its write
+    /// locks and its resolutions (see ``Published/releaseLast()``).
+    static func releaseOutsideResolutions(_ object: Unmanaged<AnyObject>) {
+        shared.release(CollectionOfOne(object))
     }
 
     /// Releases `objects` now, or once this thread leaves its write locks and its resolutions.

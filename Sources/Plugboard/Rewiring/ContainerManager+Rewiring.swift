@@ -99,6 +99,36 @@ extension ContainerManager {
         return slots.stage(expecting: changes, rollback: { dropping?.takeBack(after: mark) }, body)
     }
 
+    /// The wiring epoch that a container's `autoRegister()` running now on this thread must publish its wiring
+    /// as of: the epoch the outermost resolution under way reads, or the visible one outside resolutions.
+    package static var epochReadOnThisThread: UInt64 {
+        ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
+            tracker.depth > 0 ? tracker.state.pointee.epoch : WiringEpoch.visible.load(ordering: .acquiring)
+        }
+    }
+
+    /// The epoch the publication under way on this thread makes, or 0: a reload records which generation it
+    /// makes the running one at which epoch.
+    package static var epochPublishedOnThisThread: UInt64 { WiringEpoch.writeStamp }
+
+    /// The newest epoch that no resolution under way started before: nothing reads an older generation.
+    package static var settledEpoch: UInt64 { WiringEpoch.settled.load(ordering: .acquiring) }
+
+    /// Runs `body` with this thread's writes stamped with `epoch`, a reload's (0: unstamped): each state it
+    /// publishes links to the one it replaces, which resolutions that started before that epoch keep reading,
+    /// as a reload's writes do. For a container that applies the running generation after a reload made it so
+    /// while an older resolution may still read (a new instance made inside it, or while the reload publishes):
+    /// it applies the older generation first, then each newer one stamped with the epoch that made it running.
+    /// What `body` replaces is held until `epoch` is visible, and retired as any write's from then on.
+    package static func writing(asOf epoch: UInt64, _ body: () -> Void) {
+        ThreadResolutions.current._withUnsafeGuaranteedRef { tracker in
+            let stamp = tracker.state.pointee.writeStamp
+            tracker.state.pointee.writeStamp = epoch
+            body()
+            tracker.state.pointee.writeStamp = stamp
+        }
+    }
+
     /// How many times a staged change runs when other threads' writes keep touching it: for tests.
     package static var stagingAttemptsForTests: Int { SlotStore.stagingAttempts }
 

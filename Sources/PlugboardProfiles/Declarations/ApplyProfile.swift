@@ -77,16 +77,12 @@ extension ManagedContainer {
         }
         // A reload that lands while this applies the generation it read makes its own change to this container,
         // unless this overwrites it afterwards: apply again until the generation applied is still the running one.
+        var rewiring = ContainerRewiring(self, live, scopes: [:])
+        var wired: Set<String> = []
         while true {
-            let report: ProfileGeneration
-            switch running.entries(for: name, declaring: live) {
-            case .success(let plan):
-                ProfileSystem.apply(
-                    plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: running).scopes)
-                report = running.applied(to: name, changing: plan.map(\.key))
-            case .failure(let mismatch):
-                report = Self.keepingDefaults(name, running, mismatch, options: options)
-            }
+            let report = applyRunningGeneration(
+                running, recordedIn: ProfileSystem.reloader?.epochGenerations, name, live, options: options,
+                rewiring: &rewiring, wired: &wired)
             let now = ProfileSystem.currentRevision
             guard now.revision != revision, let newer = now.launch else { return report }
             (running, revision) = (newer, now.revision)
@@ -98,15 +94,11 @@ extension ManagedContainer {
     private func applyRunning(
         _ lazy: RunningProfiles, _ name: String, _ live: LiveDeclarations, _ options: ProfileOptions
     ) -> ProfileGeneration {
-        let running = lazy.current
-        switch running.entries(for: name, declaring: live) {
-        case .success(let plan):
-            ProfileSystem.apply(
-                plan, to: self, declaring: live, scopes: ProgramDeclarations([name: live], launch: running).scopes)
-            return running.applied(to: name, changing: plan.map(\.key))
-        case .failure(let mismatch):
-            return Self.keepingDefaults(name, running, mismatch, options: lazy.options)
-        }
+        var rewiring = ContainerRewiring(self, live, scopes: [:])
+        var wired: Set<String> = []
+        return applyRunningGeneration(
+            lazy.current, recordedIn: lazy.epochGenerations, name, live, options: lazy.options,
+            rewiring: &rewiring, wired: &wired)
     }
 
     /// The first `autoRegister()` of this type in a program that did not bootstrap: the program's launch, for
@@ -146,7 +138,7 @@ extension ManagedContainer {
     /// A container made after the launch that declares other choices than the launch checked (the program's
     /// doing, not the files'): it keeps the code's wiring, and the findings are logged where the program's
     /// launch logs. The process goes on, as it was running already.
-    private static func keepingDefaults(
+    static func keepingDefaults(
         _ name: String, _ launch: ProfileGeneration, _ mismatch: ProfileError, options containerOptions: ProfileOptions
     ) -> ProfileGeneration {
         let options = ProfileSystem.reloader?.options ?? containerOptions

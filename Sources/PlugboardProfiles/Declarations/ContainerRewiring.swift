@@ -9,7 +9,7 @@ struct ContainerRewiring {
     let manager: ContainerManager
     let live: LiveDeclarations
     /// The custom scopes a profile's `scope` may name.
-    let scopes: [String: Scope]
+    var scopes: [String: Scope]
     /// Per factory id, the code's wiring, taken the first time the factory is rewired.
     var baselines: [Int: FactoryWiring]
     /// Takes the instances dropped from the scopes of factories that have a disposal action (a reload's).

@@ -130,6 +130,8 @@ extension RunningProfiles {
             }
             // Before any container changes: one that auto-registers from now on applies this generation (see
             // `applyProfile`), so none is left on the old one by a reset that lands while this publishes.
+            // Recorded first: a container that finds the new generation running finds the epoch it is made at.
+            epochGenerations.record(candidate, replacing: running)
             ProfileSystem.replaceCurrent(with: candidate, of: self)
             reruns = apply(
                 plans: plans, changed: changed, reached: reached, keeping: behaviours.keep, dropping: dropping)

@@ -55,6 +55,8 @@ package final class RunningProfiles: @unchecked Sendable {
     /// The files the last run parsed: a reload parses only those whose bytes changed.
     let parsed: ParsedFiles
     let generations = Broadcast<ProfileGeneration>()
+    /// The generation each reload made running, by epoch, while an older resolution may run.
+    let epochGenerations = EpochGenerations()
     let outcomes = Broadcast<ReloadOutcome>()
 
     init(

@@ -14,30 +14,12 @@ import Testing
         await #expect(processExitsWith: .success) {
             let program = try! ReclamationProgram(installed: true, pauses: true)
             guard program.desk.handler().tags == ("g1", "g1") else { exit(1) }
-            let paused = DispatchSemaphore(value: 0)
-            let proceed = DispatchSemaphore(value: 0)
-            let finished = DispatchSemaphore(value: 0)
-            program.desk.pause.withLock {
-                $0 = {
-                    paused.signal()
-                    proceed.wait()
-                }
-            }
-            let handed = Locked<Handled?>(nil)
-            Thread.detachNewThread {
-                let request = program.desk.handler()
-                handed.withLock { $0 = request }
-                finished.signal()
-            }
-            guard waitBlocking(for: paused, seconds: 60) == .success else { exit(2) }
-            program.desk.pause.withLock { $0 = nil }
+            let request = PausedResolution(pausingAt: program.desk.pause) { program.desk.handler() }
             // A logout, then a reload, while the request is under way: nothing resolves the ledger in between.
             program.ledger.manager.reset()
             try! program.write(generation: 2)
             guard program.running.reload().generation == 2 else { exit(3) }
-            proceed.signal()
-            guard waitBlocking(for: finished, seconds: 60) == .success else { exit(4) }
-            let tags = handed.withLock { $0 }!.tags
+            let tags = request.finish().tags
             guard tags == ("g1", "g1") else {
                 FileHandle.standardError.write(Data("the straddling request read \(tags)\n".utf8))
                 exit(5)
