@@ -186,10 +186,11 @@ final class EdgeDesk: ManagedContainer {
                 generation += 1
                 write("app", generation: generation)
                 write("alt", generation: generation)
+                // The public API a program calls: a switch (a QA menu), and a reload on this thread.
                 let outcome =
                     generation % 2 == 0
-                    ? ProfileSystem.switchProfilesNow(to: switches % 2 == 0 ? ["alt"] : ["app"])
-                    : ProfileSystem.reloader!.reload()
+                    ? await ProfileSystem.switchProfiles(to: switches % 2 == 0 ? ["alt"] : ["app"])
+                    : ProfileSystem.reloadNow()
                 if generation % 2 == 0 { switches += 1 }
                 guard outcome.isApplied else {
                     FileHandle.standardError.write(Data("a reload was refused: \(outcome)\n".utf8))
