@@ -106,10 +106,12 @@ def how_it_is_built():
         f"{fewer('new-container/swinject', 'new-container/plugboard')} |",
         f"| a context override active | {instructions('context-override/plugboard')} instructions | "
         f"{ratio('context-override/plugboard')} a direct call | |",
-        f"| two threads against one | {scaling('unique/plugboard-kept')} with kept factories on one shared "
-        f"container, {scaling('unique/plugboard-own-container')} with a container per thread, "
-        f"{scaling('unique/plugboard-shared')} calling the shared container's getter every time | a direct call: "
-        f"{scaling('unique/direct-closure')} | Swinject's synchronized resolver: "
+        f"| two threads against one | through `Container.shared` (permanent): {scaling('unique/plugboard-shared')} "
+        f"unique, {scaling('graph10/plugboard-shared')} a graph of 10, {scaling('hit/plugboard-shared-singleton')} a "
+        f"singleton hit; a container per thread: {scaling('unique/plugboard-own-container')}; a `static let` "
+        f"container not made permanent: {scaling('unique/plugboard-static-let')} | a direct call: "
+        f"{scaling('unique/direct-closure')}; a global handed out owned, as a hit is: "
+        f"{scaling('hit/static-let-owned')} | Swinject's synchronized resolver: "
         f"{scaling('unique/swinject-synchronized')} |",
         f"| YAML parse + check, 1 MB / 10 MB | {result('parse-check p1mb.yaml')} / {result('parse-check p10mb.yaml')} "
         f"| libyaml's events alone: {result('libyaml-events p1mb.yaml')} / {result('libyaml-events p10mb.yaml')} | |",

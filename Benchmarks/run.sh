@@ -46,7 +46,7 @@ for format in yaml json; do
     echo "time-$format $("$probe" --reload-time $format | awk '{print $2}') 0" >> "$work/reload"
 done
 "$probe" --time > "$work/time"
-"$probe" --threads > "$work/threads"
+"$probe" --threads 5 2 > "$work/threads"
 "$probe" --profiles > "$work/profiles"
 
 python3 - "$work" > RESULTS.md <<'PY'
@@ -58,7 +58,7 @@ def table(name):
         parts = line.split()
         rows[parts[0] if name != "profiles" else " ".join(parts[:-1])] = [float(x) for x in parts[1:]] if name != "profiles" else float(parts[-1])
     return rows
-ins, time, threads, profiles = table("instructions"), table("time"), table("threads"), table("profiles")
+ins, time, profiles = table("instructions"), table("time"), table("profiles")
 commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
 def ratio(a, b): return f"{a / b:.2f}x" if b else "-"
@@ -86,10 +86,19 @@ for title, floor, peer, rows in groups:
         print(f"| {name} | {int(i)} | {m:g} | {t:.1f} | {ratio(i, fi)} | {ratio(t, ft)} | {ratio(t, pt) if peer else '-'} |")
     print()
 print("## Two threads against one (operations per second)\n")
-print("| scenario | 1 thread | 2 threads | scaling |")
-print("|---|---:|---:|---:|")
-for name, (one, two) in threads.items():
-    print(f"| {name} | {one:,.0f} | {two:,.0f} | {two / one:.2f}x |")
+print("Five rounds, every scenario once per round (one thread, then two), each run about 0.15 s; the medians, the")
+print("range of the five scalings, and the most cores other work took during any of the row's runs (from")
+print("`/proc/stat`: other processes and the hypervisor's steal). A row is `noisy` when that reached a tenth of a")
+print("core. The floors are in the same run: `hit/static-let` as compiled (the optimizer borrows the global, so")
+print("no reference count is written), `hit/static-let-owned` the same object handed out owned, as every")
+print("resolver hands out a kept instance (each thread writes its count: the floor of every hit).\n")
+print("| scenario | 1 thread | 2 threads | scaling (median) | range | other load | |")
+print("|---|---:|---:|---:|---:|---:|---|")
+for line in open(f"{work}/threads"):
+    name, count, one, many, scaling, low, high, load = line.split()
+    one, many, scaling, low, high, load = map(float, (one, many, scaling, low, high, load))
+    shown = "-" if load < 0 else f"{load:.2f} cores"
+    print(f"| {name} | {one:,.0f} | {many:,.0f} | {scaling:.2f}x | {low:.2f}-{high:.2f}x | {shown} | {'noisy' if load >= 0.1 else ''} |")
 print("\n## Profiles\n")
 print("| scenario | result |")
 print("|---|---:|")

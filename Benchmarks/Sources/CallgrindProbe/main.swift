@@ -25,14 +25,33 @@ if arguments.count == 2, arguments[1] == "--time" {
     exit(0)
 }
 
-/// `--threads`: operations per second on one thread and on two.
-if arguments.count == 2, arguments[1] == "--threads" {
-    for scenario in Scenarios.threaded {
-        let count = 2_000_000
-        _ = Scenarios.timeOnThreads(scenario, threads: 1, count: count / 10)
-        let one = Double(count) / Scenarios.timeOnThreads(scenario, threads: 1, count: count)
-        let two = Double(2 * count) / Scenarios.timeOnThreads(scenario, threads: 2, count: count)
-        print("\(scenario.name) \(one) \(two)")
+/// `--threads [ROUNDS] [THREADS]`: operations per second on one thread and on THREADS (two by default), ROUNDS
+/// times (five by default), the scenarios interleaved in each round. Prints per scenario the thread count, the
+/// medians of one thread's and of the threads' rates, the median, least and greatest scaling, and the most
+/// other load the machine had during any of its runs (cores; -1 where the platform does not say).
+if arguments.count >= 2, arguments[1] == "--threads" {
+    let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+    let threads = arguments.count > 3 ? Int(arguments[3]) ?? 2 : 2
+    let only = ProcessInfo.processInfo.environment["PLUGBOARD_BENCH_ONLY"] ?? ""
+    let scenarios = ThreadScenarios.all.filter { only.isEmpty || $0.name.contains(only) }
+    var runs: [String: [ThreadScenarios.Run]] = [:]
+    for _ in 0..<rounds {
+        for scenario in scenarios {
+            runs[scenario.name, default: []].append(ThreadScenarios.run(scenario, threads: threads, seconds: 0.15))
+        }
+    }
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    for scenario in scenarios {
+        let all = runs[scenario.name]!
+        let ratios = all.map { $0.many / $0.one }
+        let load = all.compactMap(\.otherLoad).max() ?? -1
+        print(
+            scenario.name, threads, median(all.map(\.one)), median(all.map(\.many)), median(ratios),
+            ratios.min()!, ratios.max()!, load)
     }
     exit(0)
 }
@@ -93,15 +112,7 @@ if arguments.count == 3, arguments[1] == "--phases" {
     _ = ProfileScenarios.catalog
     let file = arguments[2]
     let path = "\(ProfileScenarios.directory)/\(file)"
-    func minorFaults() -> Int {
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return usage.ru_minflt
-    }
+    func minorFaults() -> Int { MachineLoad.processUsage().ru_minflt }
     for _ in 0..<4 {
         var start = DispatchTime.now().uptimeNanoseconds
         var faults = minorFaults()

@@ -4,6 +4,7 @@
 #include "CPlugboardAtomics.h"
 #include "CPlugboardConformance.h"
 #include "CPlugboardEngineImage.h"
+#include "CPlugboardPermanence.h"
 
 /// The calling thread's resolution tracker (a retained Swift object), or NULL before its first resolution.
 ///

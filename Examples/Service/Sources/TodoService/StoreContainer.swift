@@ -5,7 +5,8 @@ import PlugboardReloadService
 /// Where the list is kept. The definition keeps the list in memory; each environment's profile chooses the
 /// implementation and its settings (`Profiles/*.yaml`).
 public final class StoreContainer: SharedContainer, AutoRegistering {
-    @TaskLocal public static var shared = StoreContainer()
+    /// Permanent: every request's thread resolves through it without writing its reference count.
+    @TaskLocal public static var shared = StoreContainer().makePermanent()
     public let manager = ContainerManager()
 
     public init() {}

@@ -4,7 +4,8 @@ import PlugboardProfiles
 /// How much traffic the service takes: a second container, whose settings an operator changes in the
 /// running service by editing the profile (the reload service applies the edit without a restart).
 public final class TrafficContainer: SharedContainer, AutoRegistering {
-    @TaskLocal public static var shared = TrafficContainer()
+    /// Permanent: every request's thread resolves through it without writing its reference count.
+    @TaskLocal public static var shared = TrafficContainer().makePermanent()
     public let manager = ContainerManager()
 
     public init() {}
