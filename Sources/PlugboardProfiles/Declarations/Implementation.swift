@@ -50,7 +50,8 @@ func typeName(_ type: Any.Type) -> String {
 }
 
 private let profileTypeNames = TypeNameCache { type in
-    var name = String(reflecting: type)
+    // `String(reflecting:)`'s text, from the runtime directly (see `TypeNameCache.containers`).
+    var name = _typeName(type, qualified: true)
     if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<"), !name.hasPrefix("any ") {
         name = String(name[name.index(after: dot)...])
     }
