@@ -201,6 +201,15 @@ if arguments[1] == "profile/reload-1000" || arguments[1] == "profile/reload-1000
     print(sum)
     exit(0)
 }
+if arguments[1] == "profile/reload-1000-all" || arguments[1] == "profile/reload-1000-all-json" {
+    // Each operation rewrites all six files and reloads: the reload that reads what a launch reads.
+    ReloadScenarios.json = arguments[1].hasSuffix("-json")
+    _ = ReloadScenarios.launch()
+    var sum = 0
+    for _ in 0..<count { sum &+= ReloadScenarios.reloadEverything() }
+    print(sum)
+    exit(0)
+}
 if arguments[1] == "profile/apply-1000" {
     _ = ProfileScenarios.directory
     var sum = 0

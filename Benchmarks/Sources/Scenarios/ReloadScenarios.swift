@@ -58,21 +58,27 @@ public enum ReloadScenarios {
     public static let directory: String = {
         let path = NSTemporaryDirectory() + "plugboard-reload-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let base = file(extends: nil, indices: stride(from: 0, to: 500, by: 1)) { index in
-            entry(index, use: index % 2 == 0 ? "a" : "b", size: 1, label: "base")
+        for (name, text) in chain(size: 1) {
+            try? text.write(toFile: path + "/\(name).\(fileExtension)", atomically: true, encoding: .utf8)
         }
-        try? base.write(toFile: path + "/base.\(fileExtension)", atomically: true, encoding: .utf8)
-        for level in 1...4 {
-            let text = file(
-                extends: level == 1 ? "base" : "l\(level - 1)", indices: stride(from: level - 1, to: 500, by: 5)
-            ) {
-                entry($0, use: nil, size: 1, label: "level\(level)")
-            }
-            try? text.write(toFile: path + "/l\(level).\(fileExtension)", atomically: true, encoding: .utf8)
-        }
-        writeApp(size: 1, in: path)
         return path
     }()
+
+    /// The six files of the chain, by name, with every entry's size set to `size`.
+    private static func chain(size: Int) -> [(name: String, text: String)] {
+        let base = file(extends: nil, indices: stride(from: 0, to: 500, by: 1)) { index in
+            entry(index, use: index % 2 == 0 ? "a" : "b", size: size, label: "base")
+        }
+        let levels = (1...4).map { level in
+            (
+                "l\(level)",
+                file(extends: level == 1 ? "base" : "l\(level - 1)", indices: stride(from: level - 1, to: 500, by: 5)) {
+                    entry($0, use: nil, size: size, label: "level\(level)")
+                }
+            )
+        }
+        return [("base", base)] + levels + [("app", appText(size: size))]
+    }
 
     /// The active profile's text, with every entry's size set to `size`.
     private static func appText(size: Int) -> String {
@@ -91,6 +97,26 @@ public enum ReloadScenarios {
     /// The active profile with sizes 2 and 1, made before the reloads start so that a reload row measures the
     /// reload, not the making of its text (about 9 M instructions per 1,000 entries).
     private static let alternateApps = [Data(appText(size: 2).utf8), Data(appText(size: 1).utf8)]
+
+    /// Every file of the chain with sizes 2 and 1, made before the reloads start (see ``alternateApps``).
+    private static let alternateChains = [2, 1].map { size in
+        chain(size: size).map { (name: $0.name, data: Data($0.text.utf8)) }
+    }
+
+    private nonisolated(unsafe) static var everythingReloads = 0
+
+    /// Rewrites all six files, every entry changed (a deploy that replaced the profiles), and reloads: the
+    /// reload that reads everything a launch reads (after ``launch()``).
+    public static func reloadEverything() -> Int {
+        for (name, data) in alternateChains[everythingReloads % 2] {
+            try? data.write(to: URL(fileURLWithPath: directory + "/\(name).\(fileExtension)"), options: .atomic)
+        }
+        everythingReloads += 1
+        guard case .applied(let generation, let changed) = ProfileSystem.reloadNow(), changed.count == 1000 else {
+            fatalError("the reload did not apply to every factory")
+        }
+        return generation
+    }
 
     /// The program's launch over both containers (once per process); the number of factories changed.
     public static func launch() -> Int {
