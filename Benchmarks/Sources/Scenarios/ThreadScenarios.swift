@@ -4,6 +4,8 @@ import Swinject
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The multi-core table: each scenario on one thread and on several, in rounds that interleave the scenarios,
