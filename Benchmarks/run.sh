@@ -45,10 +45,15 @@ for format in yaml json; do
     valgrind --tool=callgrind --callgrind-out-file="$work/cg.launch" --toggle-collect='*Reload*launch*' \
         "$probe" "--launch-shape$suffix" >/dev/null 2>&1
     echo "launch-$format $(./callgrind-costs.py "$work/cg.launch")" >> "$work/reload"
+    # Of that, the program's own declarations (`autoRegister()` building its `choices`), which it pays at its
+    # first resolution whether or not a profile is found.
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg.declare" --toggle-collect='*autoRegisterIfNeeded*' \
+        "$probe" "--launch-shape$suffix" >/dev/null 2>&1
+    echo "declare-$format $(./callgrind-costs.py "$work/cg.declare")" >> "$work/reload"
     echo "time-$format $("$probe" --reload-time $format | awk '{print $2}') 0" >> "$work/reload"
 done
 "$probe" --time > "$work/time"
-"$probe" --threads 5 2 > "$work/threads"
+"$probe" --threads 9 2 > "$work/threads"
 "$probe" --profiles > "$work/profiles"
 
 python3 - "$work" > RESULTS.md <<'PY'
@@ -88,8 +93,8 @@ for title, floor, peer, rows in groups:
         print(f"| {name} | {int(i)} | {m:g} | {t:.1f} | {ratio(i, fi)} | {ratio(t, ft)} | {ratio(t, pt) if peer else '-'} |")
     print()
 print("## Two threads against one (operations per second)\n")
-print("Five rounds, every scenario once per round (one thread, then two), each run about 0.15 s; the medians, the")
-print("range of the five scalings, and the most cores other work took during any of the row's runs (from")
+print("Nine rounds, every scenario once per round (one thread, then two), each run about 0.15 s; the medians, the")
+print("range of the nine scalings, and the most cores other work took during any of the row's runs (from")
 print("`/proc/stat`: other processes and the hypervisor's steal). A row is `noisy` when that reached a tenth of a")
 print("core. The floors are in the same run: `hit/static-let` as compiled (the optimizer borrows the global, so")
 print("no reference count is written), `hit/static-let-owned` the same object handed out owned, as every")
@@ -110,11 +115,12 @@ for name, value in profiles.items():
 reload = table("reload")
 if reload:
     print("\n## Reloads (two containers of 500 factories, `with` on every entry, a chain of six files)\n")
-    print("| format | reload, every entry changed: instructions | per entry | mallocs | best of 10 | reload of all six files rewritten: per entry | launch of that shape: instructions | per entry |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| format | reload, every entry changed: instructions | per entry | mallocs | best of 10 | reload of all six files rewritten: per entry | launch of that shape: instructions | per entry | of which the program's declarations: per entry |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for f in ("yaml", "json"):
         r, a, l, t = reload[f"reload-{f}"], reload[f"reload-all-{f}"], reload[f"launch-{f}"], reload[f"time-{f}"]
-        print(f"| {f.upper()} | {int(r[0]):,} | {int(r[0]) // 1000:,} | {int(r[1]):,} | {t[0]:.1f} ms | {int(a[0]) // 1000:,} | {int(l[0]):,} | {int(l[0]) // 1000:,} |")
+        d = reload[f"declare-{f}"]
+        print(f"| {f.upper()} | {int(r[0]):,} | {int(r[0]) // 1000:,} | {int(r[1]):,} | {t[0]:.1f} ms | {int(a[0]) // 1000:,} | {int(l[0]):,} | {int(l[0]) // 1000:,} | {int(d[0]) // 1000:,} |")
 if "profile/apply-1000" in ins:
     print(f"\nApplying the 1,000-entry profile (declare 1,000 factories, read, merge, check, register): {int(ins['profile/apply-1000'][0]):,} instructions, {ins['profile/apply-1000'][1]:g} mallocs.")
 PY

@@ -144,6 +144,11 @@ final class FactoryKeyRegistry: @unchecked Sendable {
     private nonisolated(unsafe) var retiredTables: [Table] = []
 
     private init() {
+        // Room for a program's keys up front: growing rehashes every key's text, which a launch that declares
+        // a thousand factories paid again at each doubling.
+        idsByText.reserveCapacity(1024)
+        names.reserveCapacity(1024)
+        fastEntries.reserveCapacity(1024)
         Self.fastTable.store(
             UInt(bitPattern: Unmanaged.passRetained(Table(capacity: 256)).toOpaque()), ordering: .releasing)
     }

@@ -107,6 +107,8 @@ extension ManagedContainer {
     private func applyAloneAsTheLaunch(_ name: String, _ live: LiveDeclarations, options: ProfileOptions)
         -> ProfileGeneration
     {
+        var options = options
+        options.fixEnvironment()  // the launch's environment, which its reloads read too
         if let path = ProfileSelection.value(of: ProfileOptions.exportCatalogArgument, in: options.arguments) {
             let outcome = ProfileCatalog.write(ProfileCatalog.current, to: path)
             ProgramEdge.act(on: ProfileGeneration(outcome: outcome, selection: .nothing), options: options)

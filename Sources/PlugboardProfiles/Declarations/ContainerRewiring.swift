@@ -50,6 +50,8 @@ struct ContainerRewiring {
     /// runs yet (the program's launch comes before its first use, and a container made later applies them in
     /// its `autoRegister()`, which its resolutions wait for), so there is nothing to publish together for.
     mutating func rewireAll(_ plan: [CheckedEntry<PreparedClosure>]) {
+        // Each entry adds its factory's baseline: room for all at once, not a rehash at every doubling.
+        baselines.reserveCapacity(baselines.count + plan.count)
         for position in plan.indices { rewire(plan[position].key, toEntryAt: position, of: plan) }
     }
 }

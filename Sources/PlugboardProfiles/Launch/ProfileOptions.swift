@@ -39,8 +39,19 @@ public struct ProfileOptions: Sendable {
     /// The launch arguments (`--plugboard-profile`, `--plugboard-set`, `--plugboard-export-catalog`).
     public var arguments: [String] = ProcessInfo.processInfo.arguments
     /// The environment (`PLUGBOARD_PROFILE`, `PLUGBOARD_PROFILE_PATH`, `PLUGBOARD__...` overrides), which
-    /// `env:` secret references read too.
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// `env:` secret references read too. Until it is set, the process's environment as it is when read.
+    public var environment: [String: String] {
+        get { assignedEnvironment ?? ProcessInfo.processInfo.environment }
+        set { assignedEnvironment = newValue }
+    }
+    /// The environment a program set, or nil for the process's. The process's is read only when a launch
+    /// needs it: copying it costs about 400,000 instructions, and every `applyProfile` call builds options.
+    private var assignedEnvironment: [String: String]?
+
+    /// Reads the process's environment now, unless one was set: a launch and its reloads then read the same.
+    mutating func fixEnvironment() {
+        if assignedEnvironment == nil { assignedEnvironment = ProcessInfo.processInfo.environment }
+    }
     /// The program's own configuration, for settings and `config:` secrets (see `PlugboardConfiguration`).
     public var valueSource: (any ProfileValueSource)?
     /// Where `Profiles/` is looked for.

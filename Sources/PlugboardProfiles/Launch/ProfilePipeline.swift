@@ -14,6 +14,7 @@ enum ProfilePipeline {
         selection chosen: ProfileSelection? = nil, parsed: ParsedFiles? = nil
     ) -> (ProfileGeneration, entries: [String: [CheckedEntry<PreparedClosure>]]) {
         let override = ProfileOverride.current
+        let environment = options.environment  // the process's is copied at each read: once per launch
         let directories = (override?.directories ?? []) + options.searchPath
         // What this run reads and tries: the watcher watches it, and a reload compares it with the running inputs.
         let log = FileReadLog()
@@ -23,7 +24,7 @@ enum ProfilePipeline {
         let selection =
             chosen ?? override.map { ProfileSelection(names: $0.profiles, source: .code) }
             ?? ProfileSelection.choose(
-                code: options.profiles, arguments: options.arguments, environment: options.environment,
+                code: options.profiles, arguments: options.arguments, environment: environment,
                 defaultExists: { if case .success = finder().locate("default") { true } else { false } })
         var launch = ProfileGeneration(
             outcome: .applied, selection: selection, containers: program.containerNames.sorted())
@@ -32,7 +33,7 @@ enum ProfilePipeline {
         if let source = options.valueSource {
             configuration = { key in source.secret(forKey: key) }
         }
-        launch.secrets = SecretResolver(environment: options.environment, configuration: configuration)
+        launch.secrets = SecretResolver(environment: environment, configuration: configuration)
         let reads = SecretReads()
         launch.secrets?.reads = reads
         launch.secrets?.fileLog = log
@@ -43,10 +44,10 @@ enum ProfilePipeline {
         let argumentDiagnostics =
             (override == nil ? LaunchFlags.check(options.arguments) : []) + overrideArgumentDiagnostics
         var (variables, variableDiagnostics) =
-            override == nil ? SettingOverride.fromEnvironment(options.environment) : ([], [])
+            override == nil ? SettingOverride.fromEnvironment(environment) : ([], [])
         if override == nil {
             variableDiagnostics += LaunchVariables.unknown(
-                in: options.environment.keys, at: { SourcePosition(file: "$" + $0, line: 1, column: 2) },
+                in: environment.keys, at: { SourcePosition(file: "$" + $0, line: 1, column: 2) },
                 settings: { SettingOverride.settingPaths(in: program.catalog).map(\.components) })
             if options.requiresProfile, selection.names.isEmpty {
                 variableDiagnostics.append(noProfile(in: library))

@@ -111,6 +111,9 @@ public enum ProfileSystem {
     package static func start(_ containers: [any ManagedContainer], options: ProfileOptions)
         -> (ProfileGeneration, RunningProfiles?)
     {
+        // The launch's environment, read once: its reloads read the same (see `ProfileOptions.environment`).
+        var options = options
+        options.fixEnvironment()
         for container in containers {
             precondition(
                 !container.hasAutoRegistered,
