@@ -306,4 +306,29 @@ import Testing
             executable: "plugboard-launch-checks")
         #expect(elsewhere.errors.hasPrefix(directory + "/" + line), "\(elsewhere.errors)")
     }
+
+    /// The program installed beside a `Profiles` folder (`Bundle.main`'s on Linux), run from a folder without
+    /// one: the launch finds its profiles there, and a folder searched earlier still wins.
+    @Test func theLaunchFindsProfilesBesideTheExecutableAndEarlierFoldersWin() throws {
+        let installed = CLI.temporaryDirectory()
+        let program = installed + "/plugboard-launch-checks"
+        try FileManager.default.copyItem(atPath: CLI.binary("plugboard-launch-checks"), toPath: program)
+        try FileManager.default.createDirectory(atPath: installed + "/Profiles", withIntermediateDirectories: true)
+        try Self.good.write(toFile: installed + "/Profiles/good.yaml", atomically: true, encoding: .utf8)
+        let elsewhere = CLI.temporaryDirectory()
+
+        let beside = try CLI.run(["stop", "--plugboard-profile", "good"], in: elsewhere, executable: program)
+        #expect(beside.status == 0, "\(beside.errors)")
+        #expect(beside.output.contains("orders.retries=3"), "\(beside.output)")
+        #expect(beside.errors.contains("from \(installed)/Profiles/good.yaml"), "\(beside.errors)")
+
+        let earlier = CLI.temporaryDirectory()
+        try Self.good.replacingOccurrences(of: "value: 3", with: "value: 5").write(
+            toFile: earlier + "/good.yaml", atomically: true, encoding: .utf8)
+        let first = try CLI.run(
+            ["stop", "--plugboard-profile", "good"], in: elsewhere, environment: ["PLUGBOARD_PROFILE_PATH": earlier],
+            executable: program)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("orders.retries=5"), "\(first.output)")
+    }
 }

@@ -10,15 +10,20 @@ import Foundation
     }
     /// A folder searched before ``directories`` (the validator's: a file's own folder first).
     var firstDirectory: String?
+    /// A folder searched after ``directories``, found only when a profile is in none of them: one that is
+    /// costly to find (`Bundle.main`'s). Nil when there is none.
+    private let lastResort: (@Sendable () -> String?)?
     /// What this library, and the copies it was made from or made, have read.
     private(set) var loaded: LoadedFiles
 
     /// A library over `directories`. A launch or reload notes what it reads and tries in `log`, and parses
     /// through `parsed` only the files whose bytes changed since the last one.
     package init(
-        directories: [String], limits: ParseLimits = .default, log: FileReadLog? = nil, parsed: ParsedFiles? = nil
+        directories: [String], lastResort: (@Sendable () -> String?)? = nil, limits: ParseLimits = .default,
+        log: FileReadLog? = nil, parsed: ParsedFiles? = nil
     ) {
         self.directories = directories
+        self.lastResort = lastResort
         self.limits = limits
         self.loaded = LoadedFiles(limits: limits, log: log, parsed: parsed)
     }
@@ -36,13 +41,12 @@ import Foundation
     /// The file of profile `name`: the first folder that has one wins; two in one folder are an error.
     package func locate(_ name: String, requestedAt position: SourcePosition? = nil) -> Result<String, Diagnostic> {
         for directory in (firstDirectory.map { [$0] } ?? []) + directories {
-            let candidates = loaded.candidates(name, in: directory)
-            if candidates.count > 1 {
-                return .failure(Self.definedTwice(name, in: directory, candidates))
-            }
-            if let file = candidates.first { return .success(file) }
+            if let found = look(for: name, in: directory) { return found }
         }
-        let searched = directories.isEmpty ? "no folders" : directories.map(Self.folderName).joined(separator: ", ")
+        let last = lastResort?()
+        if let last, let found = look(for: name, in: last) { return found }
+        let folders = directories + (last.map { [$0] } ?? [])
+        let searched = folders.isEmpty ? "no folders" : folders.map(Self.folderName).joined(separator: ", ")
         let found = profileNames()
         let there = found.isEmpty ? "no profile is there" : "the profiles there: \(found.joined(separator: ", "))"
         let message = withSuggestion(
@@ -51,10 +55,17 @@ import Foundation
             Diagnostic(.profileNotFound, message, at: position ?? SourcePosition(file: "<launch>", line: 1, column: 1)))
     }
 
+    /// Profile `name`'s file in `directory`: nil when it has none, a failure when it has two.
+    private func look(for name: String, in directory: String) -> Result<String, Diagnostic>? {
+        let candidates = loaded.candidates(name, in: directory)
+        if candidates.count > 1 { return .failure(Self.definedTwice(name, in: directory, candidates)) }
+        return candidates.first.map { .success($0) }
+    }
+
     /// The names of the profiles on the search path, sorted, each once: what a "not found" lists.
     package func profileNames() -> [String] {
         var names: Set<String> = []
-        for directory in (firstDirectory.map { [$0] } ?? []) + directories {
+        for directory in (firstDirectory.map { [$0] } ?? []) + directories + (lastResort?().map { [$0] } ?? []) {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for file in files where Self.extensions.contains((file as NSString).pathExtension) {
                 names.insert((file as NSString).deletingPathExtension)

@@ -104,11 +104,27 @@ public struct ProfileOptions: Sendable {
     /// The folders searched, first match wins: `PLUGBOARD_PROFILE_PATH`, ``directories``, the bundles' folders
     /// (``searchBundle(_:folder:)``), `Profiles/` in ``workingDirectory``, then `Bundle.main`'s `Profiles` folder.
     public var searchPath: [String] {
+        let path = searchPathBeforeMainBundle
+        guard let main = mainBundleFolder() else { return path }
+        return path + [main]
+    }
+
+    /// ``searchPath`` without `Bundle.main`'s folder, which a launch searches only for a profile none of these
+    /// has (see ``mainBundleFolder()``).
+    var searchPathBeforeMainBundle: [String] {
         let fromEnvironment = (environment[ProfileSelection.pathVariable] ?? "").split(separator: ":").map(String.init)
-        let working = (workingDirectory as NSString).appendingPathComponent("Profiles")
-        var path = fromEnvironment + directories + bundleDirectories + [working]
-        if searchesMainBundle, let main = Self.mainBundleProfiles, main != working { path.append(main) }
-        return path
+        return fromEnvironment + directories + bundleDirectories + [workingProfiles]
+    }
+
+    /// `Profiles/` in ``workingDirectory``.
+    private var workingProfiles: String { (workingDirectory as NSString).appendingPathComponent("Profiles") }
+
+    /// `Bundle.main`'s `Profiles` folder, when it is searched and is not ``workingDirectory``'s. Finding it is
+    /// left until a profile is not found elsewhere: on Linux, Foundation lists the executable's folder to find
+    /// it, 1.7 M instructions beside a test binary and more beside a server's in `/usr/local/bin`.
+    func mainBundleFolder() -> String? {
+        guard searchesMainBundle, let main = Self.mainBundleProfiles, main != workingProfiles else { return nil }
+        return main
     }
 
     /// `Bundle.main`'s `Profiles` resource folder, when there is one: looked up once per process.

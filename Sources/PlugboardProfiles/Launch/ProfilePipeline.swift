@@ -15,12 +15,14 @@ enum ProfilePipeline {
     ) -> (ProfileGeneration, entries: [String: [CheckedEntry<PreparedClosure>]]) {
         let override = ProfileOverride.current
         let environment = options.environment  // the process's is copied at each read: once per launch
-        let directories = (override?.directories ?? []) + options.searchPath
+        let directories = (override?.directories ?? []) + options.searchPathBeforeMainBundle
+        let mainBundle = { @Sendable in options.mainBundleFolder() }
         // What this run reads and tries: the watcher watches it, and a reload compares it with the running inputs.
         let log = FileReadLog()
-        let library = ProfileLibrary(directories: directories, limits: options.limits, log: log, parsed: parsed)
+        let library = ProfileLibrary(
+            directories: directories, lastResort: mainBundle, limits: options.limits, log: log, parsed: parsed)
         // Looking for a `default` profile chooses the profiles; it is not one of their reads.
-        let finder = { ProfileLibrary(directories: directories, limits: options.limits) }
+        let finder = { ProfileLibrary(directories: directories, lastResort: mainBundle, limits: options.limits) }
         let selection =
             chosen ?? override.map { ProfileSelection(names: $0.profiles, source: .code) }
             ?? ProfileSelection.choose(
