@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @_spi(Tools) import PlugboardProfileFormat
 
-/// A deployment's single-setting overrides and secrets, for `validate` and `explain`: the same
+/// A deployment's single-setting overrides and secrets, for `validate`, `explain` and `graph`: the same
 /// `PLUGBOARD__...` variables and `Container.key.field=VALUE` settings the launch reads, so that a deployment's
 /// full set is checked before it ships.
 struct DeploymentOptions: ParsableArguments {

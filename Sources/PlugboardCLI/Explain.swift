@@ -12,20 +12,10 @@ struct Explain: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "Profile names, merged left to right (a,b or a b).")
-    var profiles: [String]
-
-    @Option(help: "The folder of profiles.")
-    var dir: String
-
-    @Option(help: "The program's catalog, to check the result against.")
-    var catalog: String?
+    @OptionGroup var selection: ProfileSetArguments
 
     @Option(help: "text or json.")
     var format: Format = .text
-
-    @OptionGroup(title: "Deployment")
-    var deployment: DeploymentOptions
 
     struct Row: Encodable {
         let container: String
@@ -40,11 +30,7 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         try reportingToolErrors {
-            let catalog = try readCatalog(self.catalog)
-            let (overrides, secrets, unread) = try deployment.overrides(catalog: catalog)
-            let merged = try mergedProfile(
-                names(profiles), directory: dir, catalog: catalog, overrides: overrides, secrets: secrets,
-                found: unread)
+            let (merged, _) = try selection.merged()
             let rows = Self.rows(merged)
             switch format {
             case .json:

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `plugboard`: validates, explains and compares profiles, and prints their JSON Schema.
+/// `plugboard`: validates, explains, compares and draws profiles, and prints their JSON Schema.
 @main
 struct PlugboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +10,6 @@ struct PlugboardCommand: ParsableCommand {
             Exit status: 0 no errors (warnings allowed unless --strict); 1 findings; 2 usage or I/O error.
             Results go to standard output, the tool's own problems to standard error.
             """,
-        subcommands: [Validate.self, Explain.self, Diff.self, Schema.self, BuildProfiles.self]
+        subcommands: [Validate.self, Explain.self, Diff.self, Graph.self, Schema.self, BuildProfiles.self]
     )
 }

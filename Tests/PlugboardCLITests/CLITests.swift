@@ -69,6 +69,15 @@ enum CLI {
         try String(contentsOfFile: fixtures + "/expected/" + name, encoding: .utf8)
     }
 
+    /// A new folder holding `files` (name -> text).
+    static func folder(holding files: [String: String]) throws -> String {
+        let directory = temporaryDirectory()
+        for (name, text) in files {
+            try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
     static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "plugboard-cli-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -8,11 +8,7 @@ import Testing
 @Suite struct PromisedFactoryTests {
     /// Writes `profiles` (name -> text) into a new folder.
     func folder(_ profiles: [String: String]) throws -> String {
-        let directory = CLI.temporaryDirectory()
-        for (name, text) in profiles {
-            try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
-        }
-        return directory
+        try CLI.folder(holding: profiles)
     }
 
     static let providesNothing = """
