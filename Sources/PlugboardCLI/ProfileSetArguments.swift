@@ -26,7 +26,7 @@ struct ProfileSetArguments: ParsableArguments {
         return (merged, catalog)
     }
 
-    /// Other profiles from the same folder, with the same catalog and overrides (`graph --against`).
+    /// Other profiles from the same folder, with the same catalog and overrides (`graph --diff`).
     func merged(_ others: [String], catalog: Catalog?) throws -> MergedProfile {
         let (overrides, secrets, _) = try deployment.overrides(catalog: catalog)
         return try mergedProfile(

@@ -3,7 +3,7 @@
 /// What a set of profiles wires, per container and factory, as `plugboard graph` draws it: the catalog's
 /// factories (every one the program declared) with the fields the profiles set, each with the file:line that
 /// decided it. A factory no profile names keeps the code's wiring.
-struct WiringGraph: Equatable {
+struct WiringGraph {
     /// One factory: its type (from the catalog, when there is one) and the fields the profiles set.
     struct Factory: Equatable {
         let key: String
@@ -37,12 +37,6 @@ struct WiringGraph: Equatable {
     /// Containers by name, each with its factories by key, both sorted.
     var containers: [(name: String, factories: [Factory])]
 
-    static func == (left: WiringGraph, right: WiringGraph) -> Bool {
-        left.profiles == right.profiles && left.files == right.files
-            && left.containers.map(\.name) == right.containers.map(\.name)
-            && left.containers.map(\.factories) == right.containers.map(\.factories)
-    }
-
     /// The picture of `merged` over `catalog`'s factories; without a catalog, only the factories the profiles
     /// name. Files are shown relative to `folder`.
     init(_ merged: MergedProfile, catalog: Catalog?, folder: String) {
@@ -69,23 +63,31 @@ struct WiringGraph: Equatable {
     }
 
     /// This picture with each factory marked as the same as in `other` or different (its fields' values, not
-    /// where they were set); factories only one side has count as different.
+    /// where they were set). A factory only `other` names is added, as this side's code wiring, and differs.
     func compared(with other: WiringGraph) -> WiringGraph {
-        var otherFields: [String: [String]] = [:]
+        var theirs: [String: [String: Factory]] = [:]
         for (container, factories) in other.containers {
-            for factory in factories { otherFields[container + "." + factory.key] = factory.fields.map(Self.text) }
+            for factory in factories { theirs[container, default: [:]][factory.key] = factory }
+        }
+        var byContainer: [String: [String: Factory]] = [:]
+        for (container, factories) in containers {
+            for factory in factories { byContainer[container, default: [:]][factory.key] = factory }
+        }
+        for (container, factories) in theirs {
+            for (key, factory) in factories where byContainer[container]?[key] == nil {
+                byContainer[container, default: [:]][key] = Factory(
+                    key: key, type: factory.type, codeScope: factory.codeScope)
+            }
         }
         var result = self
-        result.containers = containers.map { container in
-            (
-                container.name,
-                container.factories.map { factory in
-                    var marked = factory
-                    let theirs = otherFields[container.name + "." + factory.key] ?? []
-                    marked.comparison = theirs == factory.fields.map(Self.text) ? .same : .differs
-                    return marked
-                }
-            )
+        result.containers = byContainer.keys.sorted().map { container in
+            let factories = byContainer[container]!.values.sorted { $0.key < $1.key }.map { factory in
+                var marked = factory
+                let other = theirs[container]?[factory.key]?.fields.map(Self.text) ?? []
+                marked.comparison = other == factory.fields.map(Self.text) ? .same : .differs
+                return marked
+            }
+            return (container, factories)
         }
         return result
     }

@@ -78,4 +78,17 @@ import Testing
         #expect(run.output.contains(#"    c0f0["retries<br/>value = 3  (local.yaml:4)"]:::changed"#), "\(run.output)")
         #expect(!run.output.contains("PaymentContainer"))
     }
+
+    @Test func withoutACatalogTheDiffDrawsWhatEitherSideNames() throws {
+        let directory = try folder(["good": ProgramLaunchTests.good, "local": Self.local])
+        let run = try CLI.run(["graph", "local", "--dir", directory, "--diff", "good"])
+        #expect(run.status == 0, "\(run.output)")
+        // local sets retries as good does; store and the payment gateway only good names.
+        #expect(run.output.contains(#"    c0f0["retries<br/>value = 3  (local.yaml:4)"]:::changed"#), "\(run.output)")
+        #expect(
+            run.output.contains(
+                #"    c0f1["store<br/>the code's wiring<br/>differs from the other profiles"]:::differs"#),
+            "\(run.output)")
+        #expect(run.output.contains(#"  subgraph container1["PaymentContainer"]"#), "\(run.output)")
+    }
 }
