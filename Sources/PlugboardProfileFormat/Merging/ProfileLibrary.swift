@@ -19,7 +19,14 @@ import Foundation
     /// A library over `directories`. A launch or reload notes what it reads and tries in `log`, and parses
     /// through `parsed` only the files whose bytes changed since the last one.
     package init(
-        directories: [String], lastResort: (@Sendable () -> String?)? = nil, limits: ParseLimits = .default,
+        directories: [String], limits: ParseLimits = .default, log: FileReadLog? = nil, parsed: ParsedFiles? = nil
+    ) {
+        self.init(directories: directories, lastResort: nil, limits: limits, log: log, parsed: parsed)
+    }
+
+    /// A library over `directories`, then `lastResort`'s folder, found only when a profile is in none of them.
+    package init(
+        directories: [String], lastResort: (@Sendable () -> String?)?, limits: ParseLimits = .default,
         log: FileReadLog? = nil, parsed: ParsedFiles? = nil
     ) {
         self.directories = directories
