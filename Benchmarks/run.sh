@@ -80,6 +80,7 @@ groups = [
     ("Resolve after a register override", "unique/direct-closure", "overridden/swinject", ["overridden/plugboard"]),
     ("New container and first resolve", "unique/direct-closure", "new-container/swinject", ["new-container/plugboard"]),
     ("ParameterFactory; a factory with a context override active", "unique/direct-closure", None, ["parameter/plugboard", "context-override/plugboard"]),
+    ("A list of three members a profile chose (`use: [a, b, c]`), built at each resolution", "list3/hand-written", None, ["list3/plugboard"]),
     ("Modifiers applied by the getter on every access (`.onTest { }`, `.decorator { }`)", "unique/direct-closure", None, ["getter-ontest/plugboard", "getter-decorator/plugboard"]),
 ]
 for title, floor, peer, rows in groups:

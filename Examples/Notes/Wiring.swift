@@ -12,6 +12,8 @@ extension Container {
     /// How many notes `list` shows at most: unsigned, so that a negative count in a profile is refused at
     /// launch and by the validator alike, instead of reaching `suffix(_:)`.
     var maxListed: Factory<UInt> { self { 20 } }
+    /// Who else hears of an added note, in order: a list whose members profiles choose (none by default).
+    var observers: Factory<[any NoteObserver]> { self { [] } }
 }
 
 /// The folder of profiles shipped with this example (found from the source file, for `swift run`).
@@ -34,6 +36,11 @@ extension Container: AutoRegistering {
             logFormat.choices(["plain": { PlainLogFormat() }, "json": { JSONLogFormat() }]),
             greeting.configurable(),
             maxListed.configurable(),
+            observers.members([
+                "echo": .make { EchoObserver() },
+                "wordCount": .make { WordCountObserver() },
+                "journal": .settings(JournalObserver.Settings.self) { JournalObserver(settings: $0) },
+            ]),
             .scope("session", .session)
         )
     }

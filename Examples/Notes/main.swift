@@ -48,8 +48,10 @@ do {
             FileHandle.standardError.write(Data("usage: plugboard-example add TEXT\n".utf8))
             exit(2)
         }
-        try store.add(Note(text: text, created: clock.now()))
+        let note = Note(text: text, created: clock.now())
+        try store.add(note)
         log("added: \(text)")
+        for observer in container.observers() { log(try observer.noticed(note)) }
     case "list", nil:
         let notes = try store.all()
         log("\(notes.count) note(s)")

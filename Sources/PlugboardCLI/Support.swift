@@ -79,6 +79,9 @@ extension FactoryEntryField {
     )] {
         var rows: [(String, String, SourcePosition, [SourcePosition])] = []
         if let use = entry.use { rows.append(("use", use.value, use.origin, use.overridden)) }
+        if let members = entry.members {
+            rows.append(("use", memberList(members.value), members.origin, members.overridden))
+        }
         if let with = entry.with { rows += fieldRows("with", with, replaced: replaced) }
         if let value = entry.value { rows += fieldRows("value", value, replaced: replaced) }
         if let scope = entry.scope { rows.append(("scope", scope.value, scope.origin, scope.overridden)) }
@@ -125,10 +128,15 @@ private func render(_ tree: NodeTree, _ index: Int) -> String {
     }
 }
 
+/// A list's members as text, in order: `[console, amplitude]`.
+func memberList(_ members: [Located<String>]) -> String {
+    "[" + members.map(\.value).joined(separator: ", ") + "]"
+}
+
 /// A choice as text.
 func render(_ choice: ContextChoice) -> String {
-    if let use = choice.use {
-        return choice.with.map { "\(use.value) with \(render($0))" } ?? use.value
+    if let use = choice.use?.value ?? choice.members.map(memberList) {
+        return choice.with.map { "\(use) with \(render($0))" } ?? use
     }
     return choice.value.map { "value \(render($0))" } ?? ""
 }

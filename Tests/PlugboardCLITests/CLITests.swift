@@ -303,9 +303,16 @@ enum CLI {
         let factories = (containers?["RulesContainer"] as? [String: Any])?["properties"] as? [String: Any]
         #expect(
             factories?.keys.sorted() == [
-                "analytics", "apiBaseURL", "cache", "level", "limits", "ratio", "retries", "servers", "ticker",
-                "verbose",
+                "analytics", "apiBaseURL", "cache", "level", "limits", "ratio", "retries", "servers", "sinks",
+                "ticker", "verbose",
             ])
+        // A list's `use` is `default`, one member, or distinct members; `with` only for members with settings.
+        let sinks = try #require(factories?["sinks"] as? [String: Any])
+        let listUse = try #require((sinks["properties"] as? [String: Any])?["use"] as? [String: Any])
+        let forms = try #require(listUse["oneOf"] as? [[String: Any]])
+        #expect(forms.first?["enum"] as? [String] == ["default", "console", "file"])
+        #expect((forms.last?["items"] as? [String: Any])?["enum"] as? [String] == ["console", "file"])
+        #expect(forms.last?["uniqueItems"] as? Bool == true)
         let use =
             ((factories?["analytics"] as? [String: Any])?["properties"] as? [String: Any])?["use"] as? [String: Any]
         #expect(use?["enum"] as? [String] == ["default", "console", "http", "null"])

@@ -398,8 +398,10 @@ import Testing
         #expect(
             Set(factories.keys) == [
                 "analytics", "apiBaseURL", "retries", "verbose", "servers", "limits", "ratio", "cache", "ticker",
-                "level",
+                "level", "sinks",
             ])
+        #expect(factories["sinks"]?.list == true && factories["sinks"]?.implementations.count == 2)
+        #expect(factories["cache"]?.list == nil, "a single choice is not a list")
         #expect(factories["analytics"]?.type == "Analytics")
         #expect(Set(factories["analytics"]?.implementations.keys ?? [:].keys) == ["console", "null", "http"])
         #expect(factories["analytics"]?.implementations["http"]?.settingsType == "HTTPSettings")

@@ -56,6 +56,8 @@ final class RulesContainer: ManagedContainer {
     /// Its definition fixes the scope: a profile's `scope` cannot take effect.
     var ticker: Factory<Box> { self { Box("ticker") }.singleton }
     var level: Factory<Level> { self { .quiet } }
+    /// A list whose members profiles choose.
+    var sinks: Factory<[Box]> { self { [Box("code")] } }
 
     var declarations: [ProfileDeclaration] {
         [
@@ -73,6 +75,7 @@ final class RulesContainer: ManagedContainer {
             cache.choices(["memory": { Box("memory") }, "disk": { Box("disk") }]),
             ticker.choices(["fast": { Box("fast") }]),
             level.configurable(),
+            sinks.members(["console": { Box("console") }, "file": { Box("file") }]),
             .scope("session", .session),
         ]
     }

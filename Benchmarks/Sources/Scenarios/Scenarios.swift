@@ -30,6 +30,8 @@ extension Plugboard.Container {
     // The seeds' idiom: modifiers applied by the definition itself, so on every access.
     var benchOnTest: Factory<Small> { self { Small() }.onTest { Small(4) } }
     var benchDecorated: Factory<Small> { self { Small() }.decorator { _ in } }
+    /// A list whose three members a profile chooses (`use: [a, b, c]`).
+    var benchList: Factory<[Small]> { self { [] } }
 }
 
 /// One measured operation, run `count` times; returns a checksum so the work is not optimized away.
@@ -51,6 +53,22 @@ public enum Scenarios {
         let container = Plugboard.Container()
         container.benchOverridden.register { Small(2) }
         container.benchContext.onArg("plugboard-bench") { Small(3) }
+        return container
+    }()
+
+    /// A container of its own whose list a profile chose, so that no other row runs on a profiled container.
+    static let listInstance: Plugboard.Container = {
+        let folder = NSTemporaryDirectory() + "plugboard-bench-list-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let profile = #"{"plugboard": 1, "containers": {"Container": {"benchList": {"use": ["a", "b", "c"]}}}}"#
+        _ = FileManager.default.createFile(atPath: folder + "/list.json", contents: Data(profile.utf8))
+        let container = Plugboard.Container()
+        var options = ProfileOptions(profiles: ["list"], directories: [folder])
+        options.arguments = []
+        options.environment = [:]
+        let generation = container.applyProfile(
+            container.benchList.members(["a": { Small(1) }, "b": { Small(2) }, "c": { Small(3) }]), options: options)
+        precondition(generation.isApplied && container.benchList().count == 3, "the list profile did not apply")
         return container
     }()
 
@@ -152,6 +170,9 @@ public enum Scenarios {
             // Parameters and contexts
             Scenario(name: "parameter/plugboard") { n in loop(n) { instance.benchParameter(7) } },
             Scenario(name: "context-override/plugboard") { n in loop(n) { instance.benchContext() } },
+            // A list of three: as written by hand, and chosen by a profile (each resolution builds all three).
+            Scenario(name: "list3/hand-written") { n in loop(n) { [Small(1), Small(2), Small(3)][2] } },
+            Scenario(name: "list3/plugboard") { n in loop(n) { listInstance.benchList()[2] } },
             // Modifiers in the getter
             Scenario(name: "getter-ontest/plugboard") { n in loop(n) { instance.benchOnTest() } },
             Scenario(name: "getter-decorator/plugboard") { n in loop(n) { instance.benchDecorated() } },

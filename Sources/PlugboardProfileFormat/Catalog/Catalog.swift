@@ -26,8 +26,10 @@ import Foundation
     @_spi(Tools) public struct CatalogFactory: Sendable, Equatable, Codable {
         /// The factory's type, for people.
         @_spi(Tools) public var type: String
-        /// Implementations by name.
+        /// Implementations by name; for a list, the members a profile may choose.
         @_spi(Tools) public var implementations: [String: CatalogImplementation] = [:]
+        /// Set when the factory makes a list whose members profiles choose (`use: [a, b]`); absent otherwise.
+        @_spi(Tools) public var list: Bool?
         /// The shape of `value:` when the factory is configurable.
         @_spi(Tools) public var value: TypeShape?
         /// The scope the factory's definition sets on every access (`custom` for one of the program's own):

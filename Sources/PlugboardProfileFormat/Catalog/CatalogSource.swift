@@ -59,6 +59,14 @@ package struct CatalogSource: DeclarationSource, Sendable {
         factory.definitionScope
     }
 
+    /// Whether the catalog records the factory as a list of members.
+    package func isList(_ factory: Catalog.CatalogFactory) -> Bool {
+        factory.list == true
+    }
+
+    /// Nothing to prepare: the program builds the list.
+    package func list(of members: [Void], for factory: Catalog.CatalogFactory) {}
+
     /// Whether the catalog records a value shape for the factory.
     package func isConfigurable(_ factory: Catalog.CatalogFactory) -> Bool {
         factory.value != nil

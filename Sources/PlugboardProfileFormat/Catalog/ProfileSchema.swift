@@ -10,10 +10,12 @@ package enum ProfileSchema {
             "name": ["type": "string", "minLength": 1],
             "identifier": ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_():.]*$"],
             "settings": ["type": "object"],
-            "choice": choice(use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:]),
+            "members": members(["$ref": "#/$defs/name"]),
+            "use": ["oneOf": [["$ref": "#/$defs/name"], ["$ref": "#/$defs/members"]]],
+            "choice": choice(use: ["$ref": "#/$defs/use"], with: ["$ref": "#/$defs/settings"], value: [:]),
             "contexts": contexts(choice: ["$ref": "#/$defs/choice"]),
             "entry": entry(
-                use: ["$ref": "#/$defs/name"], with: ["$ref": "#/$defs/settings"], value: [:],
+                use: ["$ref": "#/$defs/use"], with: ["$ref": "#/$defs/settings"], value: [:],
                 scope: ["$ref": "#/$defs/name"], contexts: ["$ref": "#/$defs/contexts"]),
         ]
         var containers: [String: Any] = [
@@ -31,6 +33,10 @@ package enum ProfileSchema {
             for (containerName, container) in catalog.containers {
                 var factories: [String: Any] = [:]
                 for (key, factory) in container.factories {
+                    if factory.list == true {
+                        factories[key] = listEntry(factory)
+                        continue
+                    }
                     let names = ["default"] + factory.implementations.keys.sorted()
                     let use: [String: Any] = ["enum": names]
                     let settingsByUse = factory.implementations.sorted { $0.key < $1.key }.compactMap {
@@ -84,6 +90,26 @@ package enum ProfileSchema {
             ],
             "$defs": definitions,
         ]
+    }
+
+    /// A list of distinct members, each as `member` describes it.
+    private static func members(_ member: [String: Any]) -> [String: Any] {
+        ["type": "array", "items": member, "uniqueItems": true]
+    }
+
+    /// A list factory's entry: `use` names `default` or a list of its members (one name stands for a list
+    /// of one), and `with` maps a member that has settings to them.
+    private static func listEntry(_ factory: Catalog.CatalogFactory) -> [String: Any] {
+        let names = factory.implementations.keys.sorted()
+        let use: [String: Any] = ["oneOf": [["enum": ["default"] + names], members(["enum": names])]]
+        var settings: [String: Any] = [:]
+        for (name, implementation) in factory.implementations {
+            if let shape = implementation.settings { settings[name] = shape.jsonSchema }
+        }
+        let with: [String: Any] = ["type": "object", "additionalProperties": false, "properties": settings]
+        return entry(
+            use: use, with: with, value: ["not": [:]], scope: ["$ref": "#/$defs/scope"],
+            contexts: contexts(choice: choice(use: use, with: with, value: ["not": [:]])))
     }
 
     private static func entry(
@@ -157,6 +183,11 @@ package enum ProfileSchema {
                             "description":
                                 "The scope the factory's definition sets on every access; a profile's scope cannot win over it.",
                             "type": "string",
+                        ],
+                        "list": [
+                            "description":
+                                "The factory makes a list whose members a profile chooses (use: [a, b]); its implementations are the members.",
+                            "const": true,
                         ],
                         "unprovidedPromise": [
                             "description":

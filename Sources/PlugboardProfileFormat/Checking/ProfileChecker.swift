@@ -29,6 +29,11 @@ package protocol DeclarationSource {
     /// The scope the factory's definition sets on every access, by name, or nil: a profile's `scope` cannot
     /// take effect on such a factory.
     func definitionScope(of factory: DeclaredFactory) -> String?
+    /// Whether the factory makes a list whose members profiles choose (`members(_:)`): its implementations
+    /// are members, and `use:` names a list of them.
+    func isList(_ factory: DeclaredFactory) -> Bool
+    /// The checked members of a list factory, in order, as the one registration that builds the list.
+    func list(of members: [Prepared], for factory: DeclaredFactory) -> Prepared
     /// Whether the factory is configurable (`value:`).
     func isConfigurable(_ factory: DeclaredFactory) -> Bool
     /// Checks a value for a configurable factory.
@@ -200,10 +205,17 @@ package enum ProfileChecker {
         ) -> CheckedEntry<Source.Prepared> {
             let key = entry.pointee.key
             var result = CheckedEntry<Source.Prepared>(key: key)
-            if let use = entry.pointee.use?.value, use != "default" {
-                result.registration = implementation(
-                    use, of: factory, key, at: entry.pointee.use.unsafelyUnwrapped.origin,
-                    with: entry.pointee.with?.value, &diagnostics)
+            if let members = entry.pointee.members {
+                result.registration = memberList(
+                    members.value, of: factory, key, at: members.origin, with: entry.pointee.with?.value, &diagnostics)
+            } else if let use = entry.pointee.use?.value, use != "default" {
+                let position = entry.pointee.use.unsafelyUnwrapped.origin
+                result.registration =
+                    source.isList(factory)
+                    ? memberList(
+                        [Located(use, at: position)], of: factory, key, at: position, with: entry.pointee.with?.value,
+                        &diagnostics)
+                    : implementation(use, of: factory, key, at: position, with: entry.pointee.with?.value, &diagnostics)
             } else if let with = entry.pointee.with?.origin {
                 diagnostics.append(
                     entry.pointee.use == nil
@@ -242,9 +254,16 @@ package enum ProfileChecker {
                     } else {
                         prepared = source.definition(of: factory)
                     }
+                } else if let members = choice.value.members {
+                    prepared = memberList(
+                        members, of: factory, key, at: members.first?.position ?? choice.value.context.position,
+                        with: choice.value.with, &diagnostics)
                 } else if let use = choice.value.use {
-                    prepared = implementation(
-                        use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
+                    prepared =
+                        source.isList(factory)
+                        ? memberList([use], of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
+                        : implementation(
+                            use.value, of: factory, key, at: use.position, with: choice.value.with, &diagnostics)
                 } else if let value = choice.value.value {
                     prepared = self.value(value, of: factory, key, at: value.position, &diagnostics)
                 }
@@ -260,10 +279,60 @@ package enum ProfileChecker {
                 at: position)
         }
 
+        /// A list's members, each checked as an implementation with its own settings (`with:` maps a member's
+        /// name to them), made into the one registration that builds the list; nil when any member is wrong,
+        /// so that a list is applied whole or not at all.
+        func memberList(
+            _ members: [Located<String>], of factory: Source.DeclaredFactory, _ key: String,
+            at position: SourcePosition, with settings: ValueNode?, _ diagnostics: inout [Diagnostic]
+        ) -> Source.Prepared? {
+            guard source.isList(factory) else {
+                diagnostics.append(
+                    Diagnostic(
+                        .notAList,
+                        "\(container).\(key) is not a list: `use` takes one implementation name (declare the factory with members(_:) to choose several)",
+                        at: position))
+                return nil
+            }
+            var failed = false
+            var bySettings: [String: ValueNode] = [:]
+            if let settings, let pairs = settings.tree.pairs(of: settings.index) {
+                let names = members.map(\.value)
+                for (nameNode, value) in pairs {
+                    let name = settings.tree.scalar(nameNode)!
+                    if names.contains(name) {
+                        bySettings[name] = ValueNode(tree: settings.tree, index: value)
+                    } else {
+                        failed = true
+                        diagnostics.append(
+                            Diagnostic(
+                                .withWithoutUse,
+                                withSuggestion(
+                                    "`with` gives settings to '\(name)', which is not in the list of \(container).\(key) (members: \(ProfileChecker.list(names)))",
+                                    for: name, among: names),
+                                at: settings.tree.position(of: nameNode)))
+                    }
+                }
+            }
+            var prepared: [Source.Prepared] = []
+            prepared.reserveCapacity(members.count)
+            for member in members {
+                if let one = implementation(
+                    member.value, of: factory, key, at: member.position, with: bySettings[member.value], &diagnostics,
+                    noun: "member")
+                {
+                    prepared.append(one)
+                } else {
+                    failed = true
+                }
+            }
+            return failed ? nil : source.list(of: prepared, for: factory)
+        }
+
         func implementation(
             _ name: String, of factory: Source.DeclaredFactory, _ key: String, at position: SourcePosition,
             with settings: ValueNode?,
-            _ diagnostics: inout [Diagnostic]
+            _ diagnostics: inout [Diagnostic], noun: String = "implementation"
         ) -> Source.Prepared? {
             switch source.check(implementation: name, of: factory, with: settings) {
             case .undeclared:
@@ -272,14 +341,14 @@ package enum ProfileChecker {
                     Diagnostic(
                         .unknownImplementation,
                         withSuggestion(
-                            "unknown implementation '\(name)' for \(container).\(key) (declared: \(list(names)))",
+                            "unknown \(noun) '\(name)' for \(container).\(key) (declared: \(list(names)))",
                             for: name, among: names),
                         at: position))
                 return nil
             case .takesNoSettings:
                 diagnostics.append(
                     Diagnostic(
-                        .noSettings, "implementation '\(name)' of \(container).\(key) takes no settings (`with`)",
+                        .noSettings, "\(noun) '\(name)' of \(container).\(key) takes no settings (`with`)",
                         at: settings?.position ?? position))
                 return nil
             case .checked(.success(let prepared)):

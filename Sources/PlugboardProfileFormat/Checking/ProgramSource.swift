@@ -20,6 +20,10 @@ package protocol ProgramSource {
     ) -> ImplementationCheck<PreparedClosure>
     /// The scope the factory's definition sets on every access, by name, or nil.
     func definitionScope(of factory: AnyObject) -> String?
+    /// Whether the factory makes a list whose members profiles choose.
+    func isList(_ factory: AnyObject) -> Bool
+    /// The checked members of a list factory, in order, as the one closure that builds the list.
+    func list(of members: [PreparedClosure], for factory: AnyObject) -> PreparedClosure
     /// Whether the factory is configurable (`value:`).
     func isConfigurable(_ factory: AnyObject) -> Bool
     /// Checks a value for a configurable factory, its secrets resolved through `secrets`.
@@ -49,6 +53,10 @@ package struct ErasedProgramSource: DeclarationSource {
     }
     package func definition(of factory: AnyObject) -> PreparedClosure { .definition }
     package func definitionScope(of factory: AnyObject) -> String? { base.definitionScope(of: factory) }
+    package func isList(_ factory: AnyObject) -> Bool { base.isList(factory) }
+    package func list(of members: [PreparedClosure], for factory: AnyObject) -> PreparedClosure {
+        base.list(of: members, for: factory)
+    }
     package func isConfigurable(_ factory: AnyObject) -> Bool { base.isConfigurable(factory) }
     package func prepare(value: ValueNode, of factory: AnyObject) -> Result<PreparedClosure, ProfileError> {
         base.prepare(value: value, of: factory, secrets: secrets)

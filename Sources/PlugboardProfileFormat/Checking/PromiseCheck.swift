@@ -43,7 +43,7 @@ package enum PromiseCheck {
         var found: [Diagnostic] = []
         for promise in promises {
             let entry = merged.containers[promise.container]?.entries.first { $0.key == promise.key }
-            if entry?.use != nil || entry?.value != nil { continue }
+            if entry?.use != nil || entry?.members != nil || entry?.value != nil { continue }
             let position =
                 merged.containerPositions[promise.container] ?? SourcePosition(file: top.file, line: 1, column: 1)
             found.append(

@@ -225,7 +225,7 @@ import Foundation
         var found: [Diagnostic] = []
         for (_, section) in merged.containers {
             for entry in section.entries {
-                if let with = entry.with, entry.use == nil {
+                if let with = entry.with, entry.use == nil, entry.members == nil {
                     found.append(ProfileChecker.withWithoutUse(at: with.origin))
                 }
             }

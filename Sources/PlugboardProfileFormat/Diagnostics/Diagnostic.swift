@@ -134,6 +134,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     package static let unknownContext = DiagnosticCode("PB208", "unknown-context")
     /// `scope` or `contexts` inside a context's entry.
     package static let nestedContextEntry = DiagnosticCode("PB209", "invalid-context-entry")
+    /// A member named twice in one list's `use:`.
+    package static let duplicateMember = DiagnosticCode("PB210", "duplicate-member")
 
     // MARK: Profiles and extends (PB3xx)
     /// A profile that was asked for (or extended) does not exist: a ``ProfileSelection`` or a switch named a
@@ -175,6 +177,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// A `promised()` factory that neither the code's registrations nor the profile provides (`use:`); an error
     /// or a warning, as the code declared.
     package static let unprovidedPromise = DiagnosticCode("PB410", "unprovided-promise")
+    /// A list of members (`use: [a, b]`) for a factory not declared with `members(_:)`.
+    package static let notAList = DiagnosticCode("PB411", "not-a-list")
 
     /// (Deployment) a setting override whose variable or argument names no setting: an unknown field, a path
     /// too short or too long, a name that matches two declared names once case is ignored.
@@ -202,10 +206,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cus
         unreadable, tooLarge, empty, invalidUTF8, notUTF8, yamlSyntax, jsonSyntax, tabIndentation, alias, tag,
         multipleDocuments, duplicateKey, complexKey, tooDeep, scalarTooLong, yamlUnavailable,
         unknownField, wrongType, missingVersion, unsupportedVersion, useAndValue, withWithoutUse, invalidName,
-        ambiguousScalar, unknownContext, nestedContextEntry,
+        ambiguousScalar, unknownContext, nestedContextEntry, duplicateMember,
         profileNotFound, extendsCycle, duplicateProfile, extendsTooDeep, brokenParent, noProfile,
         unknownContainer, unknownFactory, unknownImplementation, unknownScope, notConfigurable, invalidValue,
-        noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram, unprovidedPromise,
+        noSettings, invalidSettings, scopeWithoutEffect, checkedByProgram, unprovidedPromise, notAList,
         invalidOverride, invalidSecretReference, secretNotFound, invalidLaunchFlag, unknownVariable,
         singletonAlreadyBuilt, noLaunch,
     ]

@@ -2,11 +2,12 @@
 /// factory the same way, so a reload rewires only the factories whose fingerprint changed. The values of the
 /// secret references an entry names are hashed in, so a rotated `file:` secret changes its entry.
 extension MergedEntry {
-    /// `use`, `with`, `value`, `scope` and the context choices, in a fixed order; `secrets` maps a reference's
+    /// `use` (or a list's members), `with`, `value`, `scope` and the context choices, in a fixed order; `secrets` maps a reference's
     /// text (`file:/run/secrets/key`) to a hash of its value.
     package func fingerprint(secrets: [String: UInt64]) -> UInt64 {
         var hasher = FingerprintHasher(secrets: secrets)
         hasher.add(field: 1, use?.value)
+        if let members { hasher.add(field: 9, members: members.value) }
         if let with { hasher.add(field: 2, with.value) }
         if let value { hasher.add(field: 3, value.value) }
         hasher.add(field: 4, scope?.value)
@@ -14,6 +15,7 @@ extension MergedEntry {
             let choice = contexts[context]!.value
             hasher.add(field: 5, context)
             hasher.add(field: 6, choice.use?.value)
+            if let members = choice.members { hasher.add(field: 10, members: members) }
             if let with = choice.with { hasher.add(field: 7, with) }
             if let value = choice.value { hasher.add(field: 8, value) }
         }
@@ -55,6 +57,13 @@ private struct FingerprintHasher {
         guard let text else { return }
         add(byte: field)
         add(text: text)
+    }
+
+    /// A list's members, in order: the same names in another order wire another list.
+    mutating func add(field: UInt8, members: [Located<String>]) {
+        add(byte: field)
+        add(length: members.count)
+        for member in members { add(text: member.value) }
     }
 
     mutating func add(field: UInt8, _ node: ValueNode) {

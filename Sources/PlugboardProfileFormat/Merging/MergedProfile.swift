@@ -35,7 +35,10 @@ package struct MergedEntry: Sendable {
     package var keyPosition: SourcePosition
     /// The implementation chosen (`default` keeps the factory's own definition).
     package var use: Setting<String>?
-    /// Settings for the implementation.
+    /// The members chosen for a list factory, in order (`use: [console, amplitude]`); `use` and `members`
+    /// exclude each other, the later profile's winning.
+    package var members: Setting<[Located<String>]>?
+    /// Settings for the implementation (for a list, by member name).
     package var with: Setting<ValueNode>?
     /// The factory's value.
     package var value: Setting<ValueNode>?
@@ -162,12 +165,18 @@ extension MergedEntry {
         self.init(
             key: entry.pointee.key.value, keyPosition: entry.pointee.key.position,
             use: value == nil ? entry.pointee.use.map { setting($0.value, at: $0.position) } : nil,
+            members: value == nil ? entry.pointee.members.map { setting($0, at: Self.origin(of: $0, in: entry)) } : nil,
             with: value == nil ? entry.pointee.with.map { setting($0, at: $0.position) } : nil,
             value: value.map { setting($0, at: $0.position) },
             scope: entry.pointee.scope.map { setting($0.value, at: $0.position) })
         for choice in entry.pointee.contexts {
             contexts[choice.context.value] = setting(choice, at: choice.context.position)
         }
+    }
+
+    /// Where a list was written: its first member, or the factory's key for an empty list.
+    static func origin(of members: [Located<String>], in entry: UnsafePointer<FactoryEntry>) -> SourcePosition {
+        members.first?.position ?? entry.pointee.key.position
     }
 
     mutating func apply(_ entry: UnsafePointer<FactoryEntry>, from profile: InternedNames.Number) {
@@ -182,6 +191,15 @@ extension MergedEntry {
             // Settings belong to the implementation they were given for: choosing another one drops them.
             if use.value != self.use?.value { with = nil }
             replace(&self.use, with: use.value, at: use.position)
+            members = nil
+            value = nil
+        }
+        if let chosen = entry.pointee.members {
+            // A list replaces the list before it whole, and the settings given for the old list go with it
+            // unless the members are the same ones in the same order.
+            if chosen.map(\.value) != self.members?.value.map(\.value) { with = nil }
+            replace(&members, with: chosen, at: Self.origin(of: chosen, in: entry))
+            use = nil
             value = nil
         }
         if let with = entry.pointee.with {
@@ -190,6 +208,7 @@ extension MergedEntry {
         if let value = entry.pointee.value {
             replace(&self.value, with: value, at: value.position)
             use = nil
+            members = nil
             with = nil
         }
         if let scope = entry.pointee.scope {

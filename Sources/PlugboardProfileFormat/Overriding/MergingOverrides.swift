@@ -164,6 +164,15 @@ package struct OverrideMerger {
         add(&builder, target.field.value, .text, at: target.field.position)
         let entry = profile.containers[target.container.value]?[target.key.value]
         switch target.field.value {
+        case "use" where isList(target) || override.value.contains(","):
+            // A list's members, comma-separated in order (`console,amplitude`; empty: no member).
+            let at = override.valuePosition
+            _ = builder.open(mapping: false, line: at.line, column: at.column)
+            for member in override.value.split(separator: ",") {
+                let name = member.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+                if !name.isEmpty { add(&builder, String(name), .text, at: at) }
+            }
+            builder.close()
         case "use", "scope":
             add(&builder, override.value, .text, at: override.valuePosition)
         default:
@@ -178,11 +187,20 @@ package struct OverrideMerger {
         return DocumentReader.read(tree, name: override.origin)
     }
 
+    /// Whether the catalog declares the target a list factory, whose `use` takes members.
+    private func isList(_ target: Target) -> Bool {
+        catalog?.containers[target.container.value]?.factories[target.key.value]?.list == true
+    }
+
     /// The fields the setting's declared type has, from the catalog, for matching names inside `with` and
     /// `value`: the settings of the implementation in use, or the value's shape.
     private func fieldNames(of target: Target, entry: MergedEntry?) -> TypeShape? {
         guard let factory = catalog?.containers[target.container.value]?.factories[target.key.value] else { return nil }
         if target.field.value == "value" { return factory.value }
+        if factory.list == true, let member = target.fields.first?.value {
+            // Inside a list's `with`, the first field names the member.
+            return .object(properties: ["\(member)": factory.implementations[member]?.settings ?? .any], required: [])
+        }
         guard let use = entry?.use?.value else { return nil }
         return factory.implementations[use]?.settings
     }

@@ -80,12 +80,17 @@
         }
         // Read into locals and made at once: assigning an optional `Located` into an existing entry goes through
         // its type's value witnesses (about 200 instructions), initializing one does not.
-        var use: Located<String>?, scope: Located<String>?, value: ValueNode?, with: ValueNode?,
-            contexts: [ContextChoice] = []
+        var use: Located<String>?, members: [Located<String>]?, scope: Located<String>?, value: ValueNode?,
+            with: ValueNode?, contexts: [ContextChoice] = []
         for (fieldNode, valueNode) in pairs {
             let field = tree.scalar(fieldNode)!
             switch field {
-            case "use": use = name(valueNode, field: "use")
+            case "use":
+                if tree.items(of: valueNode) != nil {
+                    members = self.members(valueNode)
+                } else {
+                    use = name(valueNode, field: "use")
+                }
             case "scope": scope = name(valueNode, field: "scope")
             case "value": value = settingsValue(valueNode)
             case "with": with = withSettings(valueNode)
@@ -93,8 +98,10 @@
             default: unknownField(field, at: fieldNode, among: ["use", "scope", "contexts", "value", "with"])
             }
         }
-        checkCombination(hasUse: use != nil, hasValue: value != nil, at: index)
-        entries.append(FactoryEntry(key: key, use: use, with: with, value: value, scope: scope, contexts: contexts))
+        checkCombination(hasUse: use != nil || members != nil, hasValue: value != nil, at: index)
+        entries.append(
+            FactoryEntry(
+                key: key, use: use, members: members, with: with, value: value, scope: scope, contexts: contexts))
     }
 
     /// `use` and `value` exclude each other in one entry. (Whether `with` has a `use` is judged after
@@ -182,10 +189,8 @@
         var choice = ContextChoice(context: context)
         guard let pairs = tree.pairs(of: index) else {
             if tree.items(of: index) != nil {
-                report(
-                    .wrongType,
-                    "the choice for \(context.value) must be an implementation name or an entry, not a list", at: index)
-                return nil
+                choice.members = members(index)
+                return choice
             }
             choice.use = name(index, field: "the choice for \(context.value)")
             return choice.use == nil ? nil : choice
@@ -193,7 +198,12 @@
         for (fieldNode, value) in pairs {
             let field = tree.scalar(fieldNode)!
             switch field {
-            case "use": choice.use = name(value, field: "use")
+            case "use":
+                if tree.items(of: value) != nil {
+                    choice.members = members(value)
+                } else {
+                    choice.use = name(value, field: "use")
+                }
             case "with": choice.with = withSettings(value)
             case "value": choice.value = settingsValue(value)
             case "scope", "contexts":
@@ -204,8 +214,8 @@
                 unknownField(field, at: fieldNode, among: ["use", "with", "value"])
             }
         }
-        checkCombination(hasUse: choice.use != nil, hasValue: choice.value != nil, at: index)
-        if choice.use == nil && choice.value == nil {
+        checkCombination(hasUse: choice.use != nil || choice.members != nil, hasValue: choice.value != nil, at: index)
+        if choice.use == nil && choice.members == nil && choice.value == nil {
             report(.wrongType, "the choice for \(context.value) needs `use` or `value`", at: index)
             return nil
         }
@@ -321,6 +331,31 @@
             allowed = allowed && (byte < 64 ? below64 >> byte : above64 >> (byte - 64)) & 1 != 0
         }
         return allowed
+    }
+
+    /// The members a list factory's `use:` names, in order: each a name, none twice (a member built twice
+    /// in one list is a mistake the list's order cannot explain). `default` is the code's definition of the
+    /// whole list, not a member.
+    private mutating func members(_ index: Int) -> [Located<String>] {
+        var members: [Located<String>] = []
+        guard let items = tree.items(of: index) else { return [] }
+        for item in items {
+            guard let member = name(item, field: "a member of `use`") else { continue }
+            if member.value == "default" {
+                report(
+                    .invalidName,
+                    "`default` is the code's whole list, not a member: write `use: default` alone to keep it",
+                    at: item)
+            } else if let first = members.first(where: { $0.value == member.value }) {
+                report(
+                    .duplicateMember,
+                    "member '\(member.value)' is already in the list (at \(first.position.line):\(first.position.column)): a list names each member once",
+                    at: item)
+            } else {
+                members.append(member)
+            }
+        }
+        return members
     }
 
     private mutating func names(_ index: Int, field: String) -> [Located<String>] {

@@ -84,7 +84,9 @@ package struct FactoryEntry: Sendable {
     package var key: Located<String>
     /// The implementation chosen (`default`: the factory's own definition).
     package var use: Located<String>?
-    /// The settings for that implementation.
+    /// The members chosen for a list factory (`use: [console, amplitude]`), in order.
+    package var members: [Located<String>]?
+    /// The settings for that implementation; for a list, a mapping from member name to its settings.
     package var with: ValueNode?
     /// The factory's value, for factories declared configurable.
     package var value: ValueNode?
@@ -100,7 +102,9 @@ package struct ContextChoice: Sendable {
     package var context: Located<String>
     /// The implementation chosen.
     package var use: Located<String>?
-    /// Its settings.
+    /// The members chosen for a list factory, in order.
+    package var members: [Located<String>]?
+    /// Its settings (for a list, by member name).
     package var with: ValueNode?
     /// A value instead of an implementation.
     package var value: ValueNode?

@@ -50,10 +50,32 @@ func typeName(_ type: Any.Type) -> String {
 }
 
 private let profileTypeNames = TypeNameCache { type in
-    // `String(reflecting:)`'s text, from the runtime directly (see `TypeNameCache.containers`).
-    var name = _typeName(type, qualified: true)
-    if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<"), !name.hasPrefix("any ") {
-        name = String(name[name.index(after: dot)...])
+    // `String(reflecting:)`'s text, from the runtime directly (see `TypeNameCache.containers`), with each
+    // type's module left out, its generic arguments' too: `Array<AuditSink>`, `Dictionary<String, Int>`.
+    withoutModules(_typeName(type, qualified: true))
+}
+
+/// `name` with the first component of every qualified type name in it left out (the module): a nested
+/// type keeps its parent, `FixedClock.Settings`.
+func withoutModules(_ name: String) -> String {
+    var result = ""
+    var word = ""
+    func flush() {
+        if let dot = word.firstIndex(of: "."), !word.hasPrefix(".") {
+            result += word[word.index(after: dot)...]
+        } else {
+            result += word
+        }
+        word = ""
     }
-    return name.replacingOccurrences(of: "Swift.", with: "")
+    for character in name {
+        if character.isLetter || character.isNumber || character == "_" || character == "." {
+            word.append(character)
+        } else {
+            flush()
+            result.append(character)
+        }
+    }
+    flush()
+    return result
 }

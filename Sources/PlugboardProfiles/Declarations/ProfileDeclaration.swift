@@ -30,8 +30,11 @@ final class FactoryDeclaration: Sendable {
     let key: String
     /// The type the factory makes; named only for the catalog (reflecting a name is slow).
     let type: Any.Type
+    /// The implementations by name; for a list factory, its members.
     let implementations: [String: ErasedImplementation]
     let value: ErasedValue?
+    /// For a factory declared with `members(_:)`, how the chosen members become the list.
+    let list: ListComposition?
     /// The scope the definition sets on every access, by name; a profile's `scope` cannot win over it.
     let definitionScope: String?
     /// The factory's slot in its container: where the launch and every reload rewire it.
@@ -53,12 +56,13 @@ final class FactoryDeclaration: Sendable {
     init(
         key: String, type: Any.Type, implementations: [String: ErasedImplementation], value: ErasedValue?,
         definitionScope: String?, slotID: Int, edit: @escaping Edit,
-        reload: KeptInstanceReload? = nil, promise: Diagnostic.Severity? = nil
+        reload: KeptInstanceReload? = nil, promise: Diagnostic.Severity? = nil, list: ListComposition? = nil
     ) {
         self.key = key
         self.type = type
         self.implementations = implementations
         self.value = value
+        self.list = list
         self.definitionScope = definitionScope
         self.slotID = slotID
         self.edit = edit
@@ -104,12 +108,18 @@ final class FactoryDeclaration: Sendable {
         let prepare: @Sendable (ValueNode, SecretResolver?) -> Result<PreparedClosure, ProfileError>
     }
 
+    /// Builds a list factory's registration from its chosen members' closures, in order.
+    struct ListComposition: Sendable {
+        let compose: @Sendable ([PreparedClosure]) -> PreparedClosure
+    }
+
     /// Combines two declarations of the same factory (implementations from one, a value from another).
     func merged(with other: FactoryDeclaration) -> FactoryDeclaration {
         FactoryDeclaration(
             key: key, type: type, implementations: implementations.merging(other.implementations) { _, new in new },
             value: other.value ?? value, definitionScope: definitionScope, slotID: slotID, edit: edit,
-            reload: other.reload ?? reload, promise: [promise, other.promise].compactMap { $0 }.min())
+            reload: other.reload ?? reload, promise: [promise, other.promise].compactMap { $0 }.min(),
+            list: other.list ?? list)
     }
 
     /// The catalog entry.
@@ -121,6 +131,7 @@ final class FactoryDeclaration: Sendable {
         }
         entry.value = value?.shape()
         entry.definitionScope = definitionScope
+        if list != nil { entry.list = true }
         return entry
     }
 }
@@ -151,7 +162,8 @@ extension Factory {
 
     func declaration(
         implementations: [String: FactoryDeclaration.ErasedImplementation], value: FactoryDeclaration.ErasedValue?,
-        reload: KeptInstanceReload? = nil, promise: Diagnostic.Severity = .error
+        reload: KeptInstanceReload? = nil, promise: Diagnostic.Severity = .error,
+        list: FactoryDeclaration.ListComposition? = nil
     ) -> FactoryDeclaration {
         let factory = self
         return FactoryDeclaration(
@@ -171,7 +183,7 @@ extension Factory {
                         (context, closure.isDefinition ? ClosureBoxing().box(target.definition) : closure.box)
                     })
             },
-            reload: reload, promise: registration.isPromised ? promise : nil)
+            reload: reload, promise: registration.isPromised ? promise : nil, list: list)
     }
 
     /// Declares that the code registers this `promised()` factory itself, later than `autoRegister()` (after a
@@ -235,5 +247,60 @@ extension ParameterFactory {
                                 (context, closure.isDefinition ? boxing.box(target.definition) : closure.box)
                             })
                     }, promise: registration.isPromised ? .error : nil)))
+    }
+}
+
+extension Factory {
+    /// Declares a list whose members a profile chooses, by name and in order (`use: [console, amplitude]`):
+    /// every analytics sink, log destination or middleware an environment wants, each with its own settings
+    /// (`with: { amplitude: { apiKey: ... } }`).
+    ///
+    /// ```swift
+    /// var analytics: Factory<[any Analytics]> { self { [ConsoleAnalytics()] } }
+    ///
+    /// applyProfile(analytics.members([
+    ///     "console": .make { ConsoleAnalytics() },
+    ///     "amplitude": .settings(AmplitudeSettings.self) { AmplitudeAnalytics(settings: $0) },
+    /// ]))
+    /// ```
+    ///
+    /// The factory's definition stays the list a program without a profile gets (`use: default` keeps it).
+    /// The list is built whole, each member once, in the profile's order, and the factory's scope keeps the
+    /// whole list: members have no scope of their own.
+    ///
+    /// - Parameter members: Each name a profile's `use:` list may write, with what it builds.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
+    public func members<Element>(_ members: [String: Implementation<Element>]) -> ProfileDeclaration
+    where T == [Element] {
+        ProfileDeclaration(
+            content: .factory(
+                declaration(
+                    implementations: members.mapValues { $0.erased }, value: nil,
+                    list: Self.listComposition(of: Element.self))))
+    }
+
+    /// Declares a list's members without settings: `analytics.members(["console": { ConsoleAnalytics() }])`.
+    ///
+    /// - Parameter members: Each name a profile's `use:` list may write, with what it builds.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
+    public func members<Element>(_ members: [String: @Sendable () -> Element]) -> ProfileDeclaration
+    where T == [Element] {
+        let boxing = ClosureBoxing<Void, Element>()
+        var erased: [String: FactoryDeclaration.ErasedImplementation] = [:]
+        erased.reserveCapacity(members.count)
+        for (name, body) in members { erased[name] = .plain(PreparedClosure(box: boxing.box { _ in body() })) }
+        return ProfileDeclaration(
+            content: .factory(
+                declaration(implementations: erased, value: nil, list: Self.listComposition(of: Element.self))))
+    }
+
+    /// Makes the chosen members' closures (each boxed as `Implementation<Element>` boxes it) one closure that
+    /// builds them all, in order, as the factory's registration.
+    private static func listComposition<Element>(of _: Element.Type) -> FactoryDeclaration.ListComposition
+    where T == [Element] {
+        FactoryDeclaration.ListComposition { members in
+            let bodies = members.map { ClosureBoxing<Void, Element>.body(of: $0.box) }
+            return PreparedClosure(box: ClosureBoxing<Void, [Element]>().box { _ in bodies.map { $0(()) } })
+        }
     }
 }

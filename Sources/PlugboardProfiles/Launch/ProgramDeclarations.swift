@@ -39,6 +39,10 @@ struct ProgramDeclarations: ProgramSource {
         return .checked(implementation.prepare(settings, secrets: secrets))
     }
     func definitionScope(of factory: AnyObject) -> String? { declaration(factory).definitionScope }
+    func isList(_ factory: AnyObject) -> Bool { declaration(factory).list != nil }
+    func list(of members: [PreparedClosure], for factory: AnyObject) -> PreparedClosure {
+        declaration(factory).list!.compose(members)
+    }
     func isConfigurable(_ factory: AnyObject) -> Bool { declaration(factory).value != nil }
     func prepare(value: ValueNode, of factory: AnyObject, secrets: SecretResolver?) -> Result<
         PreparedClosure, ProfileError

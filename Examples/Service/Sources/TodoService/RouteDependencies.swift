@@ -5,10 +5,12 @@ import Plugboard
 public struct RouteDependencies: Sendable {
     public let store: Factory<any TodoStore>
     public let limiter: Factory<any RateLimiter>
+    public let audit: Factory<[any AuditSink]>
 
     /// The factories of `stores` and `traffic`: the shared containers in the program, fresh ones in a test.
     public init(stores: StoreContainer, traffic: TrafficContainer) {
         store = stores.store
         limiter = traffic.limiter
+        audit = stores.audit
     }
 }

@@ -15,6 +15,10 @@ public final class StoreContainer: SharedContainer, AutoRegistering {
     /// drops it. An edit of another factory (the limiter) keeps it.
     public var store: Factory<any TodoStore> { self { MemoryStore() }.cached }
 
+    /// Where each added item is recorded, in order: a list whose members each environment's profile chooses
+    /// (none without one). Cached: one list until a reload changes it.
+    public var audit: Factory<[any AuditSink]> { self { [] }.cached }
+
     public func autoRegister() {
         applyProfile(
             store.choices([
@@ -24,7 +28,11 @@ public final class StoreContainer: SharedContainer, AutoRegistering {
             ]),
             // A store that is a Service (PostgreSQL's pool) runs in the program's service group from its build;
             // one a reload replaces is shut down once no request can still be handed it.
-            store.runsAsService()
+            store.runsAsService(),
+            audit.members([
+                "log": .make { LogAudit() },
+                "file": .settings(FileAudit.Settings.self) { FileAudit(settings: $0) },
+            ])
         )
     }
 }

@@ -36,8 +36,16 @@ public struct TodoController: Sendable {
         }
         let new = try await request.decode(as: NewTodo.self, context: context)
         guard !new.title.isEmpty else { throw HTTPError(.badRequest, message: "the title is empty") }
-        return EditedResponse(
-            status: .created, response: try await answering { try await dependencies.store().add(title: new.title) })
+        let added = try await answering { try await dependencies.store().add(title: new.title) }
+        // The item is added whatever the audit does: a sink that fails is logged, and the others still record it.
+        for sink in dependencies.audit() {
+            do {
+                try sink.recordAdded(added)
+            } catch {
+                context.logger.error("audit \(type(of: sink)) could not record item \(added.id): \(error)")
+            }
+        }
+        return EditedResponse(status: .created, response: added)
     }
 }
 

@@ -74,6 +74,27 @@ import Testing
         }
     }
 
+    @Test func everyAuditSinkRecordsAnAddedItemAndAFailingOneFailsNoRequest() async throws {
+        let path = NSTemporaryDirectory() + "todo-audit-\(UUID().uuidString).jsonl"
+        let unwritable = NSTemporaryDirectory() + "todo-audit-missing-\(UUID().uuidString)/audit.jsonl"
+        stores.audit.register {
+            [FileAudit(settings: .init(path: unwritable)), FileAudit(settings: .init(path: path))]
+        }
+        try await application().test(.router) { client in
+            for title in ["milk", "bread"] {
+                try await client.execute(uri: "/todos", method: .post, body: Self.json("{\"title\":\"\(title)\"}")) {
+                    #expect($0.status == .created, "the item is added whatever a sink does")
+                }
+            }
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(
+            try lines.map { try JSONDecoder().decode(Todo.self, from: Data($0.utf8)) } == [
+                Todo(id: 1, title: "milk"), Todo(id: 2, title: "bread"),
+            ])
+        #expect(!FileManager.default.fileExists(atPath: unwritable))
+    }
+
     @Test func aWriteOverTheLimitIs429WithRetryAfter() async throws {
         traffic.limiter.register { FixedWindow(settings: .init(writesPerMinute: 1)) }
         try await application().test(.router) { client in
