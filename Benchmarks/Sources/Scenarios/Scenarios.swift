@@ -30,6 +30,8 @@ extension Plugboard.Container {
     // The seeds' idiom: modifiers applied by the definition itself, so on every access.
     var benchOnTest: Factory<Small> { self { Small() }.onTest { Small(4) } }
     var benchDecorated: Factory<Small> { self { Small() }.decorator { _ in } }
+    /// An async factory whose build its scope keeps: the row is the hit.
+    var benchAsyncCached: AsyncFactory<Small> { self { Small() }.cached }
     /// A list whose three members a profile chooses (`use: [a, b, c]`).
     var benchList: Factory<[Small]> { self { [] } }
 }
@@ -89,6 +91,24 @@ public enum Scenarios {
 
     nonisolated(unsafe) static let swinjectSafe: Swinject.Resolver = swinject.synchronize()
 
+    /// Makes (or fetches) an object with `await`.
+    typealias AsyncMaker = @Sendable () async -> AnyObject
+
+    /// ``loop(_:_:)`` for an async body, run to its end on a task while this thread waits: the row's cost is the
+    /// loop's, the task's start and the wait are set-up that the N-against-2N difference cancels.
+    static func asyncLoop(_ count: Int, _ body: @escaping AsyncMaker) -> Int {
+        let done = DispatchSemaphore(value: 0)
+        let sum = Mutex(0)
+        Task {
+            var total = 0
+            for _ in 0..<count { total = escape(await body(), total) }
+            sum.withLock { $0 = total }
+            done.signal()
+        }
+        done.wait()
+        return sum.withLock { $0 }
+    }
+
     /// Makes (or fetches) an object `count` times, handing each to ``escape(_:_:)``.
     static func loop(_ count: Int, _ body: () -> AnyObject) -> Int {
         var sum = 0
@@ -145,6 +165,9 @@ public enum Scenarios {
             Scenario(name: "hit/plugboard-kept-cached") { n in
                 let factory = instance.benchCached
                 return loop(n) { factory() }
+            },
+            Scenario(name: "hit/plugboard-async-cached") { n in
+                asyncLoop(n) { try! await instance.benchAsyncCached() }
             },
             Scenario(name: "hit/plugboard-kept-singleton") { n in
                 let factory = instance.benchSingleton

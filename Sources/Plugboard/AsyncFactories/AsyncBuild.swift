@@ -1,0 +1,89 @@
+/// One build of an ``AsyncFactory``'s instance, kept by the factory's scope as a synchronous factory's instance
+/// is: every resolution that asks while it runs awaits this one build, and those after it get its instance.
+///
+/// The build runs in a task of its own, so that a waiter that is cancelled never cancels what the others
+/// wait for. A build that throws is not kept: each waiter gets its error, and the next resolution builds again.
+/// A reload or a reset that drops the scope's instance drops the build with it; waiters already awaiting it
+/// still get its result.
+public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
+    @usableFromInline
+    enum State {
+        /// Nothing built, or the last build threw.
+        case idle
+        /// Under way: every waiter awaits this task.
+        case building(Task<T, any Error>)
+        case built(T)
+    }
+
+    /// Which factory this builds, for cycle detection and messages.
+    let step: AsyncResolutionStep
+    private let body: @Sendable () async throws -> T
+    /// Guards `state`; never held while the factory's closure runs.
+    @usableFromInline let lock = PlatformLock()
+    @usableFromInline var state = State.idle
+
+    /// A build of `step`'s factory by `body`, which runs at the first resolution.
+    @usableFromInline
+    package init(_ step: AsyncResolutionStep, _ body: @escaping @Sendable () async throws -> T) {
+        self.step = step
+        self.body = body
+    }
+
+    /// The instance: the one built, the build under way, or a new build, which starts here. Inlined into the
+    /// program, so that a hit (the instance built) runs code specialized for `T`, on the caller's executor.
+    ///
+    /// - Throws: What the build threw, or ``AsyncResolutionError/cycle(_:)`` when the build would wait for
+    ///   itself.
+    @inlinable
+    nonisolated(nonsending) func value() async throws -> T {
+        lock.lock()
+        if case .built(let value) = state {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        return try await awaitBuild()
+    }
+
+    /// The build under way, or a new one: a build that is kept cannot be part of a cycle (nothing waits on
+    /// it), so the chain is looked at only here.
+    @usableFromInline
+    func awaitBuild() async throws -> T {
+        let chain = AsyncResolution.chain
+        if chain.contains(step) {
+            throw AsyncResolutionError.cycle((chain + [step]).map(\.description))
+        }
+        let task: Task<T, any Error>
+        lock.lock()
+        switch state {
+        case .built(let value):
+            lock.unlock()
+            return value
+        case .building(let running):
+            task = running
+            lock.unlock()
+        case .idle:
+            // Made under the lock, so that `run()` finds this state when it ends; the task's code (the
+            // factory's closure) runs later, on another thread, never under the lock.
+            task = AsyncResolution.$chain.withValue(chain + [step]) {
+                Task { try await self.run() }
+            }
+            state = .building(task)
+            lock.unlock()
+        }
+        return try await task.value
+    }
+
+    /// The build itself: keeps what it made, or goes back to `idle` when it threw, so that nothing waits on
+    /// a failed build and the next resolution builds again.
+    private func run() async throws -> T {
+        do {
+            let value = try await body()
+            lock.withLock { state = .built(value) }
+            return value
+        } catch {
+            lock.withLock { state = .idle }
+            throw error
+        }
+    }
+}
