@@ -233,3 +233,23 @@ extension Factory {
         return reloading(policy) { old in await services.retire(old) }
     }
 }
+
+extension AsyncFactory {
+    /// Runs each instance this async factory builds that is a `Service` in `services`, from the moment its
+    /// build succeeds, as ``Plugboard/Factory/runsAsService(in:reloading:)`` does for a synchronous factory: a
+    /// reload that replaces it shuts it down (after a build still under way ends).
+    ///
+    /// - Parameters:
+    ///   - services: Where the instances run: ``FactoryServices/shared`` unless the program made its own.
+    ///   - policy: What a reload does to the instance the factory's scope keeps (`ReloadPolicy.rebuild` by
+    ///     default).
+    /// - Returns: The declaration to hand to `applyProfile`.
+    public func runsAsService(in services: FactoryServices = .shared, reloading policy: ReloadPolicy = .rebuild)
+        -> ProfileDeclaration
+    {
+        _ = builds.decorator { build, isNew in
+            if isNew { build.whenBuilt { services.adopt($0) } }
+        }
+        return reloading(policy) { old in await services.retire(old) }
+    }
+}

@@ -4,15 +4,21 @@
  *
  *   value():  lock; BUILT -> return the value; BUILDING -> await that build; IDLE -> start a build task and
  *             set BUILDING before unlocking; unlock; await the build.
- *   run():    the build task: the factory's closure (outside the lock), then lock; BUILT on success, IDLE on
- *             failure; unlock; every waiter of that build gets its result.
+ *   run():    the build task: the factory's closure (outside the lock), then lock; BUILT on success (taking
+ *             the observers registered so far), IDLE on failure; unlock; the observers are told of the value;
+ *             every waiter of that build gets its result.
+ *   whenBuilt(): lock; BUILT -> tell the observer now (after unlocking); else register it; unlock.
+ *   settled(): lock; BUILT -> the value; BUILDING -> await that build; IDLE -> nothing; never starts a build.
  *
  * What must hold, for WAITERS resolutions and builds that may fail:
  *   - exactly once: never two builds of one object at a time, and no build while a value is kept;
  *   - a waiter gets the result of the build it awaited: a value only from a build that succeeded;
  *   - a failed build is not kept: the next resolution starts a new one;
  *   - every resolution ends (no end state with a waiter still waiting): a waiter of a build that failed or
- *     was dropped is never left behind.
+ *     was dropped is never left behind;
+ *   - each observer (a service runner adopting the value) is told once, and only of a build that succeeded;
+ *     once a value is kept, every observer has been told;
+ *   - settled() never starts a build, and ends.
  * A reload or reset that drops the object from its scope changes nothing here: the object's own waiters and
  * build go on, and later resolutions get a new object (another instance of this model).
  *
@@ -48,6 +54,12 @@ byte running = 0;                 /* builds whose closure is under way */
 byte result[BUILDS + 1];          /* each build's result, once it ended */
 bool lock = false;
 byte ended = 0;                   /* resolutions that returned or threw */
+#ifndef OBSERVERS
+#define OBSERVERS 1
+#endif
+byte registered = 0;              /* observers waiting for a successful build */
+byte told = 0;                    /* observers told of a value */
+byte settlers = 0;                /* settled() calls that ended */
 
 inline acquire() { atomic { !lock -> lock = true } }
 inline release() { lock = false }
@@ -58,11 +70,14 @@ proctype Build(byte id) {
     assert(running == 1);         /* exactly once */
     if
     :: true -> running--; acquire();
+       byte taken = 0;
        if
-       :: current == id -> state = BUILT
+       :: current == id -> state = BUILT; taken = registered; registered = 0
        :: else -> skip
        fi;
-       release(); result[id] = SUCCEEDED
+       release();
+       told = told + taken;
+       result[id] = SUCCEEDED
     :: true -> running--; acquire();
 #ifndef WAITER_RESETS
        if
@@ -113,6 +128,37 @@ done:
     ended++
 }
 
+proctype Observer() {
+    bool now = false;
+    acquire();
+    if
+    :: state == BUILT -> now = true
+    :: else -> registered++
+    fi;
+    release();
+    if
+    :: now -> told++
+    :: else -> skip
+    fi
+}
+
+proctype Settler() {
+    byte before;
+    byte awaited = 0;
+    acquire();
+    before = started;
+    if
+    :: state == BUILDING -> awaited = current
+    :: else -> skip
+    fi;
+    release();
+    if
+    :: awaited != 0 -> result[awaited] != NONE
+    :: else -> skip
+    fi;
+    settlers++
+}
+
 /* A value is kept only from a build that succeeded; a failed build is never what BUILT or BUILDING names
    once it ended. */
 active proctype Invariant() {
@@ -127,7 +173,11 @@ init {
     byte i;
     atomic {
         for (i : 1 .. WAITERS) { run Waiter() }
+        for (i : 1 .. OBSERVERS) { run Observer() }
+        run Settler()
     }
-    /* Every resolution ends. */
-    ended == WAITERS
+    /* Every resolution ends, and settled() too. */
+    ended == WAITERS && settlers == 1;
+    /* Once every process is done: no observer told twice, and all of them told when a value is kept. */
+    timeout -> assert(told + registered == OBSERVERS && (state != BUILT || told == OBSERVERS))
 }

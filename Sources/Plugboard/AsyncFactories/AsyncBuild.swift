@@ -21,6 +21,9 @@ public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     /// Guards `state`; never held while the factory's closure runs.
     @usableFromInline let lock = PlatformLock()
     @usableFromInline var state = State.idle
+    /// Told of the value when a build succeeds (a service runner adopting it), then forgotten. Guarded by `lock`;
+    /// called outside it.
+    private var observers: [@Sendable (T) -> Void] = []
 
     /// A build of `step`'s factory by `body`, which runs at the first resolution.
     @usableFromInline
@@ -74,12 +77,51 @@ public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         return try await task.value
     }
 
+    /// Calls `observer` with the value once a build succeeds: now, when it has; else when one does (a build
+    /// that throws keeps it for the next). What a service runner uses to run an async-built service.
+    ///
+    /// - Parameter observer: Told of the value, once, outside the build's lock.
+    package func whenBuilt(_ observer: @escaping @Sendable (T) -> Void) {
+        lock.lock()
+        if case .built(let value) = state {
+            lock.unlock()
+            observer(value)
+            return
+        }
+        observers.append(observer)
+        lock.unlock()
+    }
+
+    /// The value this build made, after the build under way (if one is) ends; nil when nothing was built.
+    /// Never starts a build: what a reload's disposal of a dropped build awaits.
+    ///
+    /// - Returns: The value, or nil when no build succeeded.
+    package func settled() async -> T? {
+        lock.lock()
+        switch state {
+        case .built(let value):
+            lock.unlock()
+            return value
+        case .building(let task):
+            lock.unlock()
+            return try? await task.value
+        case .idle:
+            lock.unlock()
+            return nil
+        }
+    }
+
     /// The build itself: keeps what it made, or goes back to `idle` when it threw, so that nothing waits on
     /// a failed build and the next resolution builds again.
     private func run() async throws -> T {
         do {
             let value = try await body()
-            lock.withLock { state = .built(value) }
+            let told = lock.withLock {
+                state = .built(value)
+                defer { observers = [] }
+                return observers
+            }
+            for observer in told { observer(value) }
             return value
         } catch {
             lock.withLock { state = .idle }

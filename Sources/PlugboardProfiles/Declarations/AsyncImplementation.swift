@@ -59,3 +59,21 @@ extension AsyncFactory {
         builds.choices(implementations.mapValues { body in AsyncImplementation.make(body).implementation(self) })
     }
 }
+
+extension AsyncFactory {
+    /// Declares what a reload does to the instance this async factory's scope keeps, as
+    /// `Factory.reloading(_:dispose:)` does for a synchronous one: `dispose` gets the instance once a build
+    /// made one (awaiting a build still under way), and nothing when none succeeded.
+    ///
+    /// - Parameters:
+    ///   - policy: What a reload does to the kept instance.
+    ///   - dispose: Run with an instance a reload dropped, once no resolution can still be handed it.
+    /// - Returns: The declaration to pass to `applyProfile(...)`.
+    public func reloading(_ policy: ReloadPolicy, dispose: (@Sendable (T) async -> Void)? = nil) -> ProfileDeclaration {
+        guard let dispose else { return builds.reloading(policy) }
+        let disposeBuild: @Sendable (AsyncBuild<T>) async -> Void = { build in
+            if let value = await build.settled() { await dispose(value) }
+        }
+        return builds.reloading(policy, dispose: disposeBuild)
+    }
+}

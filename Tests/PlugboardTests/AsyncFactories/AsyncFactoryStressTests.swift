@@ -27,6 +27,13 @@ import Testing
     final class Counts: Sendable {
         let resolved = Atomic<Int>(0)
         let failed = Atomic<Int>(0)
+        let rounds = Atomic<Int>(0)
+
+        /// Until the time is up and enough happened: under a parallel test run, the tasks may start late.
+        func going(until deadline: ContinuousClock.Instant) -> Bool {
+            ContinuousClock.now < deadline || rounds.load(ordering: .relaxed) < 40
+                || resolved.load(ordering: .relaxed) + failed.load(ordering: .relaxed) < 2000
+        }
     }
 
     @Test func resolutionsResetsAndRegistrationsAtOnce() async throws {
@@ -37,7 +44,7 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    while ContinuousClock.now < deadline {
+                    while counts.going(until: deadline) {
                         // A hit never suspends: without a yield, eight loops would keep the resetter off the
                         // cooperative pool's threads.
                         await Task.yield()
@@ -57,8 +64,9 @@ import Testing
             }
             group.addTask {
                 var round = 0
-                while ContinuousClock.now < deadline {
+                while counts.going(until: deadline) {
                     round += 1
+                    counts.rounds.add(1, ordering: .relaxed)
                     if round % 2 == 0 {
                         let tag = -round
                         container.cached.register { Connection(tag) }
