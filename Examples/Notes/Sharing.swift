@@ -8,14 +8,15 @@ final class SharingContainer: SharedContainer, AutoRegistering {
     @TaskLocal static var shared = SharingContainer()
     let manager = ContainerManager()
 
-    var channel: Factory<any ShareChannel> { self { NoSharing() } }
+    /// Async: an outbox is opened (its folder made) when first used, and the same one serves every share.
+    var channel: AsyncFactory<any ShareChannel> { self { NoSharing() }.cached }
     var signature: Factory<String> { self { "" } }
 
     func autoRegister() {
         applyProfile(
             channel.choices([
                 "none": .make { NoSharing() },
-                "outbox": .settings(Outbox.Settings.self) { Outbox(settings: $0) },
+                "outbox": .settings(Outbox.Settings.self) { try await Outbox.open(settings: $0) },
             ]),
             signature.configurable()
         )
@@ -48,6 +49,12 @@ struct Outbox: ShareChannel {
 
     let settings: Settings
 
+    /// Opens the outbox: makes its folder, once, before the first share.
+    static func open(settings: Settings) async throws -> Outbox {
+        try FileManager.default.createDirectory(atPath: settings.directory, withIntermediateDirectories: true)
+        return Outbox(settings: settings)
+    }
+
     /// `outbox /tmp/... signed with Secret(env:NOTES_SIGNING_KEY, redacted)`: the key's reference, never its value.
     var summary: String {
         "outbox \(settings.directory)" + (settings.signingKey.map { " signed with \($0)" } ?? "")
@@ -55,7 +62,6 @@ struct Outbox: ShareChannel {
 
     func share(_ notes: [Note], signature: String) throws -> String {
         if let openFrom = settings.openFrom, openFrom > Date() { return "the outbox opens at \(openFrom)" }
-        try FileManager.default.createDirectory(atPath: settings.directory, withIntermediateDirectories: true)
         var text =
             notes.map { "- \($0.text)" }.joined(separator: "\n") + (signature.isEmpty ? "" : "\n\(signature)") + "\n"
         if let key = settings.signingKey {

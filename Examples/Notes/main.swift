@@ -20,13 +20,21 @@ let sharing = SharingContainer.shared
 let clock = container.clock()
 let store = container.store()
 let format = container.logFormat()
+// An async factory: the outbox is opened with `await` at its first use.
+let channel: any ShareChannel
+do {
+    channel = try await sharing.channel()
+} catch {
+    FileHandle.standardError.write(Data("error: the sharing channel cannot open: \(error)\n".utf8))
+    exit(1)
+}
 
 func log(_ message: String) {
     print(format.line(message, at: clock.now()))
 }
 
 print(
-    "\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary) | sharing: \(sharing.channel().summary)"
+    "\(container.greeting()) | store: \(store.summary) | clock: \(clock.summary) | log: \(format.summary) | sharing: \(channel.summary)"
 )
 
 // Flags (Plugboard's `--plugboard-profile NAME`, context arguments such as `--empty-store`) are not commands.
@@ -59,7 +67,7 @@ do {
             log("- \(note.text)")
         }
     case "share":
-        log(try sharing.channel().share(try store.all(), signature: sharing.signature()))
+        log(try channel.share(try store.all(), signature: sharing.signature()))
     case let other?:
         FileHandle.standardError.write(Data("unknown command '\(other)' (commands: add TEXT, list, share)\n".utf8))
         exit(2)

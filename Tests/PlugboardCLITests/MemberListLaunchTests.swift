@@ -88,6 +88,7 @@ import Testing
         _ = try CLI.run(["--plugboard-export-catalog", catalog], in: CLI.packageRoot, executable: "plugboard-example")
         let text = try String(contentsOfFile: catalog, encoding: .utf8)
         #expect(text.contains("\"list\" : true"))
+        #expect(text.contains("\"type\" : \"async ShareChannel\""), "an async factory, named for people")
 
         let (good, _) = try Self.profiles(observers: "use: [journal, echo]")
         #expect(try CLI.run(["validate", good, "--catalog", catalog]).status == 0)

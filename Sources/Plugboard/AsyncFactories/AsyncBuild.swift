@@ -5,7 +5,10 @@
 /// wait for. A build that throws is not kept: each waiter gets its error, and the next resolution builds again.
 /// A reload or a reset that drops the scope's instance drops the build with it; waiters already awaiting it
 /// still get its result.
-public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
+public final class AsyncBuild<T: Sendable>: AsyncBuilding, @unchecked Sendable {
+    /// `T`, which the catalog names for people (`async Database`) instead of the build's own type.
+    package static var instanceType: Any.Type { T.self }
+
     @usableFromInline
     enum State {
         /// Nothing built, or the last build threw.
@@ -39,13 +42,18 @@ public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     ///   itself.
     @inlinable
     nonisolated(nonsending) func value() async throws -> T {
-        lock.lock()
-        if case .built(let value) = state {
-            lock.unlock()
-            return value
-        }
-        lock.unlock()
+        if let value = keptValue() { return value }
         return try await awaitBuild()
+    }
+
+    /// The value a build kept, if one did. Synchronous, as every use of the lock is: an async function never
+    /// holds it across a suspension.
+    @inlinable
+    func keptValue() -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .built(let value) = state { return value }
+        return nil
     }
 
     /// The build under way, or a new one: a build that is kept cannot be part of a cycle (nothing waits on
@@ -56,25 +64,36 @@ public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
         if chain.contains(step) {
             throw AsyncResolutionError.cycle((chain + [step]).map(\.description))
         }
-        let task: Task<T, any Error>
+        switch joinOrStart(chain: chain) {
+        case .kept(let value): return value
+        case .awaiting(let task): return try await task.value
+        }
+    }
+
+    /// The value kept, or the build to await: the one under way, or one started here, made under the lock so
+    /// that `run()` finds this state when it ends. The task's code (the factory's closure) runs later, on
+    /// another thread, never under the lock.
+    private func joinOrStart(chain: [AsyncResolutionStep]) -> Joined {
         lock.lock()
+        defer { lock.unlock() }
         switch state {
         case .built(let value):
-            lock.unlock()
-            return value
+            return .kept(value)
         case .building(let running):
-            task = running
-            lock.unlock()
+            return .awaiting(running)
         case .idle:
-            // Made under the lock, so that `run()` finds this state when it ends; the task's code (the
-            // factory's closure) runs later, on another thread, never under the lock.
-            task = AsyncResolution.$chain.withValue(chain + [step]) {
+            let task = AsyncResolution.$chain.withValue(chain + [step]) {
                 Task { try await self.run() }
             }
             state = .building(task)
-            lock.unlock()
+            return .awaiting(task)
         }
-        return try await task.value
+    }
+
+    /// What a resolution that found no kept value does.
+    private enum Joined {
+        case kept(T)
+        case awaiting(Task<T, any Error>)
     }
 
     /// Calls `observer` with the value once a build succeeds: now, when it has; else when one does (a build
@@ -97,18 +116,18 @@ public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
     ///
     /// - Returns: The value, or nil when no build succeeded.
     package func settled() async -> T? {
-        lock.lock()
-        switch state {
-        case .built(let value):
-            lock.unlock()
-            return value
-        case .building(let task):
-            lock.unlock()
-            return try? await task.value
-        case .idle:
-            lock.unlock()
-            return nil
+        switch snapshot() {
+        case .built(let value): value
+        case .building(let task): try? await task.value
+        case .idle: nil
         }
+    }
+
+    /// The state, read under the lock.
+    private func snapshot() -> State {
+        lock.lock()
+        defer { lock.unlock() }
+        return state
     }
 
     /// The build itself: keeps what it made, or goes back to `idle` when it threw, so that nothing waits on
@@ -128,4 +147,10 @@ public final class AsyncBuild<T: Sendable>: @unchecked Sendable {
             throw error
         }
     }
+}
+
+/// What every ``AsyncBuild`` type says of itself without its generic argument being known.
+package protocol AsyncBuilding {
+    /// The type the build makes.
+    static var instanceType: Any.Type { get }
 }

@@ -124,7 +124,9 @@ final class FactoryDeclaration: Sendable {
 
     /// The catalog entry.
     var catalogEntry: Catalog.CatalogFactory {
-        var entry = Catalog.CatalogFactory(type: typeName(type))
+        // An async factory's builds are kept as `AsyncBuild<T>`: people read `async T`.
+        let name = (type as? any AsyncBuilding.Type).map { "async " + typeName($0.instanceType) } ?? typeName(type)
+        var entry = Catalog.CatalogFactory(type: name)
         for (name, implementation) in implementations {
             entry.implementations[name] = Catalog.CatalogImplementation(
                 settingsType: implementation.settingsType.map(typeName), settings: implementation.settingsShape)

@@ -12,7 +12,7 @@ final class AsyncClient: Sendable {
     init(_ description: String) { self.description = description }
 
     static func connect(_ settings: AsyncClientSettings) async throws -> AsyncClient {
-        try await Task.sleep(for: .milliseconds(1))
+        try await Task.sleep(nanoseconds: 1_000_000)
         return AsyncClient("\(settings.host):\(settings.port ?? 5432)")
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Plugboard
-import Synchronization
 import Testing
 
 /// The public API of async factories under load, with no hook: many tasks resolve cached and singleton async
@@ -10,11 +9,14 @@ import Testing
 @Suite struct AsyncFactoryStressTests {
     final class StressContainer: ManagedContainer {
         let manager = ContainerManager()
-        let builds = Atomic<Int>(0)
+        let builds = Guarded(0)
 
         /// Every third build throws.
         func build(_ tag: String) async throws -> Connection {
-            let number = builds.add(1, ordering: .relaxed).newValue
+            let number = builds.withLock {
+                $0 += 1
+                return $0
+            }
             await Task.yield()
             if number % 3 == 0 { throw BuildLog.Failure(build: number) }
             return Connection(number)
@@ -25,21 +27,21 @@ import Testing
     }
 
     final class Counts: Sendable {
-        let resolved = Atomic<Int>(0)
-        let failed = Atomic<Int>(0)
-        let rounds = Atomic<Int>(0)
+        let resolved = Guarded(0)
+        let failed = Guarded(0)
+        let rounds = Guarded(0)
 
         /// Until the time is up and enough happened: under a parallel test run, the tasks may start late.
-        func going(until deadline: ContinuousClock.Instant) -> Bool {
-            ContinuousClock.now < deadline || rounds.load(ordering: .relaxed) < 40
-                || resolved.load(ordering: .relaxed) + failed.load(ordering: .relaxed) < 2000
+        func going(until deadline: Date) -> Bool {
+            Date() < deadline || rounds.current < 40
+                || resolved.current + failed.current < 2000
         }
     }
 
     @Test func resolutionsResetsAndRegistrationsAtOnce() async throws {
         let seconds = ProcessInfo.processInfo.environment["PLUGBOARD_STRESS_SECONDS"].flatMap(Double.init) ?? 1
         let container = StressContainer()
-        let deadline = ContinuousClock.now + .seconds(seconds)
+        let deadline = Date(timeIntervalSinceNow: seconds)
         let counts = Counts()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
@@ -51,11 +53,11 @@ import Testing
                         do {
                             let connection = try await container.cached()
                             #expect(
-                                connection.build != 0 && connection.build <= container.builds.load(ordering: .relaxed))
+                                connection.build != 0 && connection.build <= container.builds.current)
                             #expect(try await container.pool().hasPrefix("pool "))
-                            counts.resolved.add(1, ordering: .relaxed)
+                            counts.resolved.withLock { $0 += 1 }
                         } catch is BuildLog.Failure {
-                            counts.failed.add(1, ordering: .relaxed)
+                            counts.failed.withLock { $0 += 1 }
                         } catch {
                             Issue.record("unexpected \(error)")
                         }
@@ -66,7 +68,7 @@ import Testing
                 var round = 0
                 while counts.going(until: deadline) {
                     round += 1
-                    counts.rounds.add(1, ordering: .relaxed)
+                    counts.rounds.withLock { $0 += 1 }
                     if round % 2 == 0 {
                         let tag = -round
                         container.cached.register { Connection(tag) }
@@ -74,13 +76,13 @@ import Testing
                         container.cached.reset()
                     }
                     container.pool.reset()
-                    try? await Task.sleep(for: .microseconds(200))
+                    try? await Task.sleep(nanoseconds: 200_000)
                 }
             }
         }
-        #expect(counts.resolved.load(ordering: .relaxed) > 0, "builds: \(container.builds.load(ordering: .relaxed))")
+        #expect(counts.resolved.current > 0, "builds: \(container.builds.current)")
         #expect(
-            counts.failed.load(ordering: .relaxed) > 0,
-            "some builds threw and reached their waiters (\(container.builds.load(ordering: .relaxed)) builds)")
+            counts.failed.current > 0,
+            "some builds threw and reached their waiters (\(container.builds.current) builds)")
     }
 }

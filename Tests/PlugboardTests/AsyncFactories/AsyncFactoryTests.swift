@@ -1,15 +1,24 @@
 import Foundation
 import Plugboard
-import Synchronization
 import Testing
+
+/// A value behind a lock (the standard `Mutex` would raise the package's platform floor).
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
+    /// The value now.
+    var current: Value { withLock { $0 } }
+}
 
 /// What an async build does, counted: how many builds started, and a gate that holds each build until the
 /// test opens it, so that resolutions pile up on one build.
 final class BuildLog: Sendable {
-    let started = Atomic<Int>(0)
+    let started = Guarded(0)
     /// Builds that should throw, by their number (1 for the first).
     let failing: Set<Int>
-    private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    private let gate = Guarded<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     init(failing: Set<Int> = [], open: Bool = true) {
         self.failing = failing
@@ -22,7 +31,10 @@ final class BuildLog: Sendable {
 
     /// A build: counts itself, waits for the gate, then returns a new connection or throws.
     func build() async throws -> Connection {
-        let number = started.add(1, ordering: .relaxed).newValue
+        let number = started.withLock {
+            $0 += 1
+            return $0
+        }
         await withCheckedContinuation { continuation in
             let run = gate.withLock { state -> Bool in
                 if state.open { return true }
@@ -73,7 +85,7 @@ final class AsyncContainer: ManagedContainer {
         let container = AsyncContainer(BuildLog())
         let first = try await container.unique(), second = try await container.unique()
         #expect(first !== second)
-        #expect(container.log.started.load(ordering: .relaxed) == 2)
+        #expect(container.log.started.current == 2)
     }
 
     @Test(arguments: ["cached", "singleton"])
@@ -85,12 +97,12 @@ final class AsyncContainer: ManagedContainer {
         let connections = try await withThrowingTaskGroup(of: Connection.self) { group in
             for _ in 0..<50 { group.addTask { try await factory() } }
             // Every resolution has started before the build may end.
-            while log.started.load(ordering: .relaxed) == 0 { await Task.yield() }
-            try await Task.sleep(for: .milliseconds(20))
+            while log.started.current == 0 { await Task.yield() }
+            try await Task.sleep(nanoseconds: 20_000_000)
             log.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(log.started.load(ordering: .relaxed) == 1, "exactly one build under contention")
+        #expect(log.started.current == 1, "exactly one build under contention")
         #expect(connections.allSatisfy { $0 === connections[0] })
         #expect(try await factory() === connections[0], "a later resolution gets the kept instance")
     }
@@ -104,12 +116,12 @@ final class AsyncContainer: ManagedContainer {
                     do { return .success(try await container.cached()) } catch { return .failure(error) }
                 }
             }
-            while log.started.load(ordering: .relaxed) == 0 { await Task.yield() }
-            try? await Task.sleep(for: .milliseconds(20))
+            while log.started.current == 0 { await Task.yield() }
+            try? await Task.sleep(nanoseconds: 20_000_000)
             log.open()
             return await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(log.started.load(ordering: .relaxed) == 1)
+        #expect(log.started.current == 1)
         for result in results {
             #expect(throws: BuildLog.Failure(build: 1)) { try result.get() }
         }
@@ -123,13 +135,13 @@ final class AsyncContainer: ManagedContainer {
         let container = AsyncContainer(log)
         let cancelled = Task { try await container.cached() }
         let other = Task { try await container.cached() }
-        while log.started.load(ordering: .relaxed) == 0 { await Task.yield() }
+        while log.started.current == 0 { await Task.yield() }
         cancelled.cancel()
         log.open()
         let built = try await other.value
         #expect(built.build == 1)
         #expect(try await cancelled.value === built, "the cancelled waiter still gets the one build")
-        #expect(log.started.load(ordering: .relaxed) == 1)
+        #expect(log.started.current == 1)
     }
 
     @Test func aBuildResolvesOtherAsyncFactories() async throws {
