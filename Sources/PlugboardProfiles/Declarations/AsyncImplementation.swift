@@ -1,7 +1,7 @@
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
 
-/// One named implementation a profile may choose for an ``AsyncFactory`` of `T`: an async build, with optional
+/// One named implementation a profile may choose for an `AsyncFactory` of `T`: an async build, with optional
 /// settings (`with:` in a profile) decoded at launch, before anything is built.
 ///
 /// ```swift
