@@ -94,6 +94,12 @@ public enum Scenarios {
     /// Makes (or fetches) an object with `await`.
     typealias AsyncMaker = @Sendable () async -> AnyObject
 
+    /// The floor of an async hit: an async function that returns a kept object, called as a resolution is.
+    @inline(never)
+    static func keptAsync() async -> Small {
+        staticLet
+    }
+
     /// ``loop(_:_:)`` for an async body, run to its end on a task while this thread waits: the row's cost is the
     /// loop's, the task's start and the wait are set-up that the N-against-2N difference cancels.
     static func asyncLoop(_ count: Int, _ body: @escaping AsyncMaker) -> Int {
@@ -166,7 +172,9 @@ public enum Scenarios {
                 let factory = instance.benchCached
                 return loop(n) { factory() }
             },
-            Scenario(name: "hit/plugboard-async-cached") { n in
+            // Async: the floor is the loop's own async call of a function returning a kept object.
+            Scenario(name: "async-hit/async-function") { n in asyncLoop(n) { await keptAsync() } },
+            Scenario(name: "async-hit/plugboard-cached") { n in
                 asyncLoop(n) { try! await instance.benchAsyncCached() }
             },
             Scenario(name: "hit/plugboard-kept-singleton") { n in
