@@ -32,9 +32,10 @@ struct JournalObserver: NoteObserver {
     func noticed(_ note: Note) throws -> String {
         let line = Data((note.text + "\n").utf8)
         if let handle = FileHandle(forWritingAtPath: settings.path) {
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: line)
+            // The calls every platform the package supports has (the throwing ones need macOS 10.15.4).
+            defer { handle.closeFile() }
+            handle.seekToEndOfFile()
+            handle.write(line)
         } else {
             try line.write(to: URL(fileURLWithPath: settings.path))
         }

@@ -105,6 +105,18 @@ final class RulesContainer: ManagedContainer {
 }
 
 enum Fixtures {
+    /// Options for a test's launch of `profiles` from `directory`: no launch arguments, `environment` as given
+    /// (never the test process's), nothing logged, and the code's defaults kept when a profile is refused.
+    static func launchOptions(
+        _ profiles: [String], in directory: String, environment: [String: String] = [:]
+    ) -> ProfileOptions {
+        var options = ProfileOptions(profiles: profiles, directories: [directory], failurePolicy: .keepDefaults)
+        options.arguments = []
+        options.environment = environment
+        options.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        return options
+    }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         .path
     static let profiles = root + "/profiles"

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
 import Testing
@@ -49,11 +48,8 @@ final class AsyncClientContainer: ManagedContainer, AutoRegistering {
 
         init(_ entry: String) throws {
             try Self.write(entry, in: directory)
-            var options = ProfileOptions(profiles: ["app"], directories: [directory], failurePolicy: .keepDefaults)
-            options.arguments = []
-            options.environment = [:]
-            options.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-            (launch, running) = ProfileSystem.start([container], options: options)
+            (launch, running) = ProfileSystem.start(
+                [container], options: Fixtures.launchOptions(["app"], in: directory))
         }
 
         func write(_ entry: String) throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Plugboard
 @_spi(Tools) import PlugboardProfileFormat
 import Testing
@@ -55,11 +54,8 @@ final class SinkContainer: ManagedContainer, AutoRegistering {
             for (name, text) in files {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
             }
-            var options = ProfileOptions(profiles: profiles, directories: [directory], failurePolicy: .keepDefaults)
-            options.arguments = []
-            options.environment = environment
-            options.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-            (launch, running) = ProfileSystem.start([container], options: options)
+            (launch, running) = ProfileSystem.start(
+                [container], options: Fixtures.launchOptions(profiles, in: directory, environment: environment))
         }
 
         func write(_ text: String, to name: String = "app.yaml") throws {
@@ -176,13 +172,10 @@ final class SinkContainer: ManagedContainer, AutoRegistering {
         let directory = Fixtures.temporaryDirectory()
         try "plugboard: 1\ncontainers:\n  AvatarContainer:\n    avatar: { use: [placeholder, initials] }\n".write(
             toFile: directory + "/list.yaml", atomically: true, encoding: .utf8)
-        var options = ProfileOptions(profiles: ["list"], directories: [directory], failurePolicy: .keepDefaults)
-        options.arguments = []
-        options.environment = [:]
-        options.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let container = AvatarContainer()
         let report = container.applyProfile(
-            container.avatar.choices(["placeholder": { "p \($0)" }, "initials": { "i \($0)" }]), options: options)
+            container.avatar.choices(["placeholder": { "p \($0)" }, "initials": { "i \($0)" }]),
+            options: Fixtures.launchOptions(["list"], in: directory))
         #expect(report.diagnostics.map(\.code) == [.notAList])
         #expect(container.avatar(1) == "photo 1")
     }
