@@ -61,15 +61,21 @@ public final class FactoryServices: Service, @unchecked Sendable {
     /// Runs `instance` when it is a `Service`; does nothing otherwise. What a factory declared with
     /// ``Plugboard/Factory/runsAsService(in:reloading:)`` calls with each instance it builds.
     ///
+    /// An object adopted already, and not retired since, keeps running once: so an async build may adopt the
+    /// client it makes before it returns, when the client serves only while its `run()` runs (a connection
+    /// pool the build queries), and `runsAsService()` adopting the built instance again changes nothing. A
+    /// build that fails after adopting its client retires it with ``retire(_:)``.
+    ///
     /// - Parameter instance: A newly built instance.
     /// - Returns: Whether `instance` is a `Service` that runs (or will, when ``run()`` starts): false for
     ///   any other value, and for a service built after the group shut down, which is logged.
     @discardableResult
     public func adopt(_ instance: Any) -> Bool {
         guard let service = instance as? any Service else { return false }
-        let member = Member(service: service, logger: logger)
         let id = Self.identity(of: instance)
+        let member = Member(service: service, logger: logger)
         let adopted: Bool = lock.withLock {
+            if let id, members.contains(where: { $0.id == id }) { return true }
             switch phase {
             case .waiting(let early):
                 phase = .waiting(early + [member])

@@ -15,6 +15,7 @@ final class RecordedClient: Service, @unchecked Sendable {
     private let lock = NSLock()
     private var started = false
     private var stopped = false
+    private var runs = 0
 
     private let stops: StopOrder?
 
@@ -25,9 +26,14 @@ final class RecordedClient: Service, @unchecked Sendable {
 
     var isRunning: Bool { lock.withLock { started && !stopped } }
     var hasStopped: Bool { lock.withLock { stopped } }
+    /// How many times its `run()` was entered.
+    var runCount: Int { lock.withLock { runs } }
 
     func run() async throws {
-        lock.withLock { started = true }
+        lock.withLock {
+            started = true
+            runs += 1
+        }
         try? await gracefulShutdown()
         stops?.record(host)
         lock.withLock { stopped = true }

@@ -1,4 +1,5 @@
 import Hummingbird
+import Plugboard
 import PlugboardProfiles
 
 /// `/health`: liveness, readiness, and what the service runs on. Liveness never asks the store, so that a
@@ -38,31 +39,37 @@ public struct HealthController: Sendable {
     }
 
     @Sendable func ready(_ request: Request, context: some RequestContext) async throws -> EditedResponse<Readiness> {
-        let store = dependencies.store()
-        let problem = await Self.problem(of: store)
+        let (store, problem) = await Self.state(of: dependencies.store)
         return EditedResponse(
             status: problem == nil ? .ok : .serviceUnavailable,
-            response: Readiness(ready: problem == nil, store: store.name, problem: problem))
+            response: Readiness(ready: problem == nil, store: store, problem: problem))
     }
 
     @Sendable func health(_ request: Request, context: some RequestContext) async throws -> Health {
         let status = ProfileSystem.reloadStatus
         let running = ProfileSystem.current
-        let store = dependencies.store()
-        let problem = await Self.problem(of: store)
+        let (store, problem) = await Self.state(of: dependencies.store)
         return Health(
-            store: store.name, limiter: dependencies.limiter().description, profiles: running?.selection.names ?? [],
+            store: store, limiter: dependencies.limiter().description, profiles: running?.selection.names ?? [],
             ready: problem == nil, problem: problem, generation: running?.number ?? 0,
             degraded: (status?.isDegraded ?? false) || problem != nil)
     }
 
-    /// Why `store` cannot answer now, or nil when it can.
-    static func problem(of store: any TodoStore) async -> String? {
+    /// The name of the store `factory` gives, and why it cannot answer now (nil when it can): a store whose
+    /// build failed is named by its build's error.
+    static func state(of factory: AsyncFactory<any TodoStore>) async -> (store: String, problem: String?) {
         do {
-            try await store.ping()
-            return nil
+            let store = try await factory()
+            do {
+                try await store.ping()
+                return (store.name, nil)
+            } catch {
+                return (store.name, "\(error)")
+            }
+        } catch let error as StoreBuildError {
+            return (error.store, "\(error)")
         } catch {
-            return "\(error)"
+            return ("unknown", "\(error)")
         }
     }
 }

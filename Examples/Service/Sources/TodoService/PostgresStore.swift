@@ -1,19 +1,22 @@
 import Foundation
 import Logging
 import PlugboardProfiles
+import PlugboardReloadService
 import PostgresNIO
 import ServiceLifecycle
 
-/// The list in PostgreSQL: for staging and production. The store is a swift-service-lifecycle `Service`: its
-/// connection pool runs while the program's service group runs it (from the store's build, through
-/// `FactoryServices`), and closes at the group's graceful shutdown, after the server has answered the requests
-/// in flight, or once a reload has replaced the store and no request can still be handed it.
+/// The list in PostgreSQL: for staging and production. Built by the store's async factory with
+/// ``connect(settings:services:)``, which returns once the database has answered and the table is made. The
+/// store is a swift-service-lifecycle `Service`: its connection pool runs in the program's service group (the
+/// build adopts it into `FactoryServices`, since the pool serves only while it runs), and closes at the
+/// group's graceful shutdown, after the server has answered the requests in flight, or once a reload has
+/// replaced the store and no request can still be handed it.
 ///
 /// Every call answers within the profile's bounds. A database that is down, unreachable or refusing the login
-/// is a ``StoreError/unavailable(_:)`` (a 503) in seconds, and the store serves again as soon as the database
-/// does (the table is made on first success, not only at start). Any other refusal (a role without the
-/// privileges the table needs, a full disk) is a ``StoreError/failed(_:)`` (a 500), logged with PostgreSQL's
-/// own message and SQLSTATE.
+/// is a ``StoreError/unavailable(_:)`` (a 503) in seconds; a build that fails so shuts its pool down and is not
+/// kept, so the next request builds again and the store serves as soon as the database does. Any other
+/// refusal (a role without the privileges the table needs, a full disk) is a ``StoreError/failed(_:)`` (a 500),
+/// logged with PostgreSQL's own message and SQLSTATE.
 public final class PostgresStore: TodoStore, Service {
     /// The `postgres` implementation's settings in a profile. The password is a reference (`env:`, `file:`),
     /// never a value, and prints as `Secret(file:..., redacted)`.
@@ -48,8 +51,35 @@ public final class PostgresStore: TodoStore, Service {
     /// Where the pool connects, for log lines (never the password).
     private let address: String
     private let queryTimeout: Double
-    private let table = TableSetup()
 
+    /// A store whose pool runs in `services`, once the database has answered within the query bound and the
+    /// table is made: what the `postgres` implementation builds. A store that cannot serve is shut down before
+    /// this throws.
+    ///
+    /// - Throws: A ``StoreBuildError``: ``StoreError/unavailable(_:)`` when the database cannot be reached in
+    ///   time, refuses the login, or the service group has shut down; ``StoreError/failed(_:)`` when it refuses
+    ///   to make the table.
+    public static func connect(settings: Settings, services: FactoryServices = .shared) async throws -> PostgresStore {
+        let store = PostgresStore(settings: settings)
+        guard services.adopt(store) else {
+            throw StoreBuildError(store: store.name, reason: .unavailable("the service is shutting down"))
+        }
+        do {
+            try await store.bounded { client in
+                _ = try await client.query(
+                    "CREATE TABLE IF NOT EXISTS todos (id SERIAL PRIMARY KEY, title TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT FALSE)"
+                )
+            }
+            return store
+        } catch {
+            await services.retire(store)
+            guard let reason = error as? StoreError else { throw error }
+            throw StoreBuildError(store: store.name, reason: reason)
+        }
+    }
+
+    /// A store whose pool does not run yet: ``connect(settings:services:)`` runs it and makes the table; a
+    /// caller of this initializer runs ``run()`` itself, and has made the table.
     public init(settings: Settings) {
         let tls: PostgresClient.Configuration.TLS =
             switch settings.tls ?? .prefer {
@@ -80,18 +110,18 @@ public final class PostgresStore: TodoStore, Service {
 
     public var name: String { "postgres" }
 
-    /// Runs `work` within the query bound, with the table made first if it is not yet, and PostgreSQL's errors
-    /// sorted into the request's status.
+    /// Runs `work` within the query bound, with PostgreSQL's errors sorted into the request's status.
+    @discardableResult
     private func bounded<T: Sendable>(_ work: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T
     {
-        let (client, table, logger, address) = (self.client, self.table, self.logger, self.address)
+        let (client, logger, address) = (self.client, self.logger, self.address)
         return try await withDeadline(seconds: queryTimeout, "PostgreSQL") {
             do {
-                try await table.ensure(on: client)
                 return try await work(client)
             } catch let error as StoreError {
                 throw error
-            } catch is CancellationError {
+            } catch let error where error is CancellationError || Task.isCancelled {
+                // The bound passed (the request has its 503) or the request went away: nothing more to say.
                 throw CancellationError()
             } catch let error as PSQLError {
                 throw Self.sorted(error, logger: logger, address: address)
@@ -160,24 +190,11 @@ public final class PostgresStore: TodoStore, Service {
         }
     }
 
-    /// One round trip within the bound, with the table made: a role that cannot make it is not ready.
+    /// One round trip within the bound.
     public func ping() async throws {
         _ = try await bounded { client in
             for try await value in try await client.query("SELECT 1").decode(Int.self) { return value }
             return 0
         }
-    }
-}
-
-/// Makes the table once the database answers: a store made while PostgreSQL is down serves as soon as it is up.
-private actor TableSetup {
-    private var made = false
-
-    func ensure(on client: PostgresClient) async throws {
-        guard !made else { return }
-        try await client.query(
-            "CREATE TABLE IF NOT EXISTS todos (id SERIAL PRIMARY KEY, title TEXT NOT NULL, done BOOLEAN NOT NULL DEFAULT FALSE)"
-        )
-        made = true
     }
 }

@@ -3,7 +3,7 @@ import Plugboard
 /// What the routes depend on, handed to each controller once as factories: each request resolves them, so
 /// that a profile reload (a new store, a new limit) reaches the next request.
 public struct RouteDependencies: Sendable {
-    public let store: Factory<any TodoStore>
+    public let store: AsyncFactory<any TodoStore>
     public let limiter: Factory<any RateLimiter>
     public let audit: Factory<[any AuditSink]>
 

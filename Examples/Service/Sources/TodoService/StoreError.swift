@@ -14,3 +14,19 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+/// Why a store's build failed, with the store's name: the health routes name the store a profile chose even
+/// when none could be built. A failed build is not kept: the next request builds again.
+public struct StoreBuildError: Error, CustomStringConvertible, Equatable {
+    /// The implementation's name in profiles (`postgres`).
+    public var store: String
+    /// What the request that waited for the build gets.
+    public var reason: StoreError
+
+    public init(store: String, reason: StoreError) {
+        self.store = store
+        self.reason = reason
+    }
+
+    public var description: String { reason.description }
+}

@@ -49,17 +49,24 @@ public struct TodoController: Sendable {
     }
 }
 
-/// `body`, with a store's error as the request's status: unavailable is a 503, failed a 500, each with the
-/// reason as its body.
+/// `body`, with a store's error (or its build's) as the request's status: unavailable is a 503, failed a 500,
+/// each with the reason as its body.
 func answering<T>(_ body: () async throws -> T) async throws -> T {
     do {
         return try await body()
     } catch let error as StoreError {
-        switch error {
-        case .unavailable(let reason):
-            throw HTTPError(.serviceUnavailable, message: "the store cannot answer: \(reason)")
-        case .failed(let reason):
-            throw HTTPError(.internalServerError, message: "the store failed: \(reason)")
-        }
+        throw status(of: error)
+    } catch let error as StoreBuildError {
+        throw status(of: error.reason)
+    }
+}
+
+/// The HTTP error a store's error answers.
+private func status(of error: StoreError) -> HTTPError {
+    switch error {
+    case .unavailable(let reason):
+        HTTPError(.serviceUnavailable, message: "the store cannot answer: \(reason)")
+    case .failed(let reason):
+        HTTPError(.internalServerError, message: "the store failed: \(reason)")
     }
 }

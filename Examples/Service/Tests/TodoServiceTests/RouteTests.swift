@@ -194,8 +194,8 @@ import Testing
                 reference: "env:TODO_TEST_POSTGRES_PASSWORD", value: environment["TODO_TEST_POSTGRES_PASSWORD"] ?? ""),
             tls: .disable)
         let services = FactoryServices(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        stores.store.register { PostgresStore(settings: settings) }
-        _ = services.adopt(stores.store())
+        // As the postgres implementation builds it: the store connects inside the group that runs its pool.
+        stores.store.register { try await PostgresStore.connect(settings: settings, services: services) }
         let title = "route-test-\(UUID().uuidString)"
         try await application(running: services).test(.router) { client in
             try await client.execute(uri: "/todos", method: .post, body: Self.json(#"{"title":"\#(title)"}"#)) {
@@ -207,4 +207,41 @@ import Testing
             try await client.execute(uri: "/health/ready", method: .get) { #expect($0.status == .ok) }
         }
     }
+
+    /// A PostgreSQL nobody answers for (a loopback port nothing listens on): the store's build gives up within
+    /// the bound, each request is a 503 that says why, the health routes still name the store, and the failed
+    /// build is not kept: the next request builds again, as it would once the database is up.
+    @Test func aPostgresStoreThatCannotConnectIsA503AndIsBuiltAgainByTheNextRequest() async throws {
+        let settings = PostgresStore.Settings(
+            host: "127.0.0.1", port: 1, database: "todos", username: "todos",
+            password: Secret(reference: "env:UNUSED", value: ""), tls: .disable, connectTimeoutSeconds: 0.2,
+            queryTimeoutSeconds: 0.5)
+        let services = FactoryServices(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let builds = Counter()
+        stores.store.register {
+            builds.increment()
+            return try await PostgresStore.connect(settings: settings, services: services)
+        }
+        try await application(running: services).test(.router) { client in
+            try await client.execute(uri: "/todos", method: .get) {
+                #expect($0.status == .serviceUnavailable)
+                #expect(Self.message($0).contains("the store cannot answer: PostgreSQL"), "\(Self.message($0))")
+            }
+            let response = try await client.execute(uri: "/health", method: .get)
+            let health = try JSONDecoder().decode(HealthController.Health.self, from: Data(buffer: response.body))
+            #expect(health.store == "postgres" && !health.ready && health.degraded)
+            #expect(health.problem?.contains("PostgreSQL") == true, "\(health.problem ?? "no problem")")
+            try await client.execute(uri: "/health/ready", method: .get) { #expect($0.status == .serviceUnavailable) }
+            try await client.execute(uri: "/health/live", method: .get) { #expect($0.status == .ok) }
+        }
+        #expect(builds.value == 3, "each of the three requests that asked the store built it again")
+    }
+}
+
+/// A count that concurrent builds add to.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

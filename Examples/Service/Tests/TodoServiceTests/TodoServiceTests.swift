@@ -11,7 +11,7 @@ import Testing
     .container(TrafficContainer.$shared, { TrafficContainer() }))
 struct TodoServiceTests {
     @Test func anAddedItemIsListedAndFound() async throws {
-        let store = StoreContainer.shared.store()
+        let store = try await StoreContainer.shared.store()
         #expect(try await store.add(title: "milk") == Todo(id: 1, title: "milk"))
         #expect(try await store.all() == [Todo(id: 1, title: "milk")])
         #expect(try await store.find(id: 1)?.title == "milk")
@@ -55,13 +55,13 @@ struct TodoServiceTests {
         .appendingPathComponent("../../Profiles").standardized.path
 
     @Test(.profile("uitest", directories: [profiles], container: StoreContainer.$shared, { StoreContainer() }))
-    func uiTestsKeepTheListInMemory() {
-        #expect(StoreContainer.shared.store().name == "memory")
+    func uiTestsKeepTheListInMemory() async throws {
+        #expect(try await StoreContainer.shared.store().name == "memory")
     }
 
     @Test(.profile("development", directories: [profiles], container: StoreContainer.$shared, { StoreContainer() }))
-    func developmentUsesSQLite() {
-        #expect(StoreContainer.shared.store().name == "sqlite")
+    func developmentUsesSQLite() async throws {
+        #expect(try await StoreContainer.shared.store().name == "sqlite")
     }
 }
 
