@@ -6,6 +6,7 @@
 //   PLUGBOARD__Container__greeting__value="Notes (eu-west)" swift run plugboard-example   # one setting, no new file
 //   swift run plugboard-example add "Buy milk" --plugboard-profile staging
 //   swift run plugboard-example share --plugboard-profile production   # through the second container
+//   swift run plugboard-example wiring [json | catalog PATH]   # what this run is wired to, as a picture
 import Foundation
 import Plugboard
 import PlugboardProfiles
@@ -68,8 +69,23 @@ do {
         }
     case "share":
         log(try channel.share(try store.all(), signature: sharing.signature()))
+    case "wiring":
+        // What this run is wired to, after the builds above: the Mermaid picture `plugboard graph` draws of
+        // the same files, the snapshot as JSON, or the catalog with the builds recorded so far.
+        guard let wiring = ProfileSystem.wiring else { break }
+        switch arguments.dropFirst().first {
+        case "json": print(String(decoding: try wiring.jsonData(), as: UTF8.self))
+        case "catalog":
+            guard let path = arguments.dropFirst(2).first else {
+                FileHandle.standardError.write(Data("usage: plugboard-example wiring catalog PATH\n".utf8))
+                exit(2)
+            }
+            try ProfileSystem.exportCatalog(to: path)
+        default: print(wiring.mermaid, terminator: "")
+        }
     case let other?:
-        FileHandle.standardError.write(Data("unknown command '\(other)' (commands: add TEXT, list, share)\n".utf8))
+        FileHandle.standardError.write(
+            Data("unknown command '\(other)' (commands: add TEXT, list, share, wiring)\n".utf8))
         exit(2)
     }
 } catch {

@@ -20,12 +20,12 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         try reportingToolErrors {
-            let left = Explain.rows(try mergedProfile(names([first]), directory: dir, catalog: nil))
-            let right = Explain.rows(try mergedProfile(names([second]), directory: dir, catalog: nil))
-            func key(_ row: Explain.Row) -> String { "\(row.container).\(row.key).\(row.field)" }
+            let left = ExplainedField.all(in: try mergedProfile(names([first]), directory: dir, catalog: nil))
+            let right = ExplainedField.all(in: try mergedProfile(names([second]), directory: dir, catalog: nil))
+            func key(_ row: ExplainedField) -> String { "\(row.container).\(row.key).\(row.field)" }
             let leftByKey = Dictionary(left.map { (key($0), $0) }) { first, _ in first }
             let rightByKey = Dictionary(right.map { (key($0), $0) }) { first, _ in first }
-            func side(_ row: Explain.Row?) -> String {
+            func side(_ row: ExplainedField?) -> String {
                 row.map { "\($0.value) (\($0.file):\($0.line))" } ?? "(not set)"
             }
             var text = ""

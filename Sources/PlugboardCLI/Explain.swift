@@ -17,21 +17,10 @@ struct Explain: ParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
-    struct Row: Encodable {
-        let container: String
-        let key: String
-        let field: String
-        let value: String
-        let file: String
-        let line: Int
-        let column: Int
-        let overrides: [String]
-    }
-
     func run() throws {
         try reportingToolErrors {
             let (merged, _) = try selection.merged()
-            let rows = Self.rows(merged)
+            let rows = ExplainedField.all(in: merged)
             switch format {
             case .json:
                 let encoder = JSONEncoder()
@@ -40,7 +29,7 @@ struct Explain: ParsableCommand {
                     let profiles: [String]
                     let files: [String]
                     let overrides: [String]
-                    let settings: [Row]
+                    let settings: [ExplainedField]
                 }
                 let document = Document(
                     profiles: merged.names, files: merged.documents.map(\.file), overrides: merged.overrides,
@@ -59,24 +48,5 @@ struct Explain: ParsableCommand {
                 write(text)
             }
         }
-    }
-
-    static func rows(_ merged: MergedProfile) -> [Row] {
-        var rows: [Row] = []
-        for (container, section) in merged.containers.sorted(by: { $0.key < $1.key }) {
-            for entry in section.entries.sorted(by: { $0.key < $1.key }) {
-                let key = entry.key
-                for (field, value, origin, overridden) in FactoryEntryField.fields(
-                    of: entry, replaced: merged.replacedFields)
-                {
-                    rows.append(
-                        Row(
-                            container: container, key: key, field: field, value: value, file: origin.file,
-                            line: origin.line,
-                            column: origin.column, overrides: overridden.map(place)))
-                }
-            }
-        }
-        return rows
     }
 }

@@ -9,7 +9,9 @@ struct Graph: ParsableCommand {
         discussion: """
             With --catalog, every factory the program declared is drawn, those no profile names marked as keeping \
             the code's wiring; without one, only the factories the profiles name. --diff draws the first \
-            profiles with each factory marked where the other profiles wire it differently.
+            profiles with each factory marked where the other profiles wire it differently. A catalog a program \
+            wrote with ProfileSystem.exportCatalog(to:) after building holds what its kept instances were built \
+            from: the picture draws those builds as arrows.
             """
     )
 
@@ -40,8 +42,8 @@ struct Graph: ParsableCommand {
                 title += "; marked where \(names([other]).joined(separator: ", ")) differs"
             }
             switch format {
-            case .mermaid: write(GraphRendering.mermaid(graph, title: title))
-            case .dot: write(GraphRendering.dot(graph, title: title))
+            case .mermaid: write(WiringPicture.mermaid(graph, title: title))
+            case .dot: write(WiringPicture.dot(graph, title: title))
             }
         }
     }

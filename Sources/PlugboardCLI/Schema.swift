@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 @_spi(Tools) import PlugboardProfileFormat
 
-/// `plugboard schema`: the JSON Schema of profiles (or of catalogs), for editors and other validators.
+/// `plugboard schema`: the JSON Schema of profiles (or of catalogs, or of a running program's wiring
+/// snapshots), for editors and other validators.
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the profile JSON Schema; with a catalog, one that lists the program's real names.",
@@ -10,14 +11,14 @@ struct Schema: ParsableCommand {
     )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case profile, catalog
+        case profile, catalog, wiring
     }
 
     @Option(
         help: "The program's catalog: the schema's enums then list its containers, keys, implementations and scopes.")
     var catalog: String?
 
-    @Option(help: "profile (the default) or catalog.")
+    @Option(help: "profile (the default), catalog, or wiring (a running program's ProfileSystem.wiring as JSON).")
     var kind: Kind = .profile
 
     func run() throws {
@@ -25,6 +26,7 @@ struct Schema: ParsableCommand {
             switch kind {
             case .profile: write(ProfileSchema.text(ProfileSchema.profile(catalog: try readCatalog(catalog))))
             case .catalog: write(ProfileSchema.text(ProfileSchema.catalog()))
+            case .wiring: write(ProfileSchema.text(ProfileSchema.wiring()))
             }
         }
     }

@@ -18,4 +18,9 @@ import Testing
         let file = try String(contentsOfFile: Self.schemas + "/plugboard-catalog.schema.json", encoding: .utf8)
         #expect(file == ProfileSchema.text(ProfileSchema.catalog()))
     }
+
+    @Test func theWiringSchemaFileIsCurrent() throws {
+        let file = try String(contentsOfFile: Self.schemas + "/plugboard-wiring.schema.json", encoding: .utf8)
+        #expect(file == ProfileSchema.text(ProfileSchema.wiring()))
+    }
 }

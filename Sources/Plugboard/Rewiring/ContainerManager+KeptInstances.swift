@@ -66,14 +66,9 @@ extension ContainerManager {
         }
     }
 
-    /// The factories whose kept instances a change of `changed` reaches, in every container that recorded a
-    /// build: the changed ones, and every one whose instance was built from one reached, at any depth and in
-    /// any container (a cached instance built from another cached one that was built from a changed factory).
-    /// A factory in `kept` is reached only when `changed` names it: its instance stays whatever it was built
-    /// from, and what was built from it is reached only through another path.
-    package static func keptInstancesReached(
-        by changed: Set<ResolvedFactory>, keeping kept: Set<ResolvedFactory> = []
-    ) -> Set<ResolvedFactory> {
+    /// What each kept instance, in every container that recorded a build, was built from: every build
+    /// recorded since its container was made, including those of instances dropped since.
+    package static var keptBuilds: [(built: ResolvedFactory, from: [ResolvedFactory])] {
         // Copied out under each store's lock: the records' sets are changed in place by later builds.
         var builds: [(built: ResolvedFactory, from: [ResolvedFactory])] = []
         RecordingStores.shared.withEach { stores in
@@ -87,6 +82,29 @@ extension ContainerManager {
                 }
             }
         }
+        return builds
+    }
+
+    /// Every singleton still held, with what its build resolved.
+    package static var singletonBuilds: [(singleton: ResolvedFactory, dependencies: Set<ResolvedFactory>)] {
+        SingletonBuilds.shared.held
+    }
+
+    /// Whether factory `id`'s scope keeps an instance here now (or a copy of a singleton's): read without a
+    /// lock, so that asking never waits for a resolution or a reload.
+    package func keepsInstance(_ id: Int) -> Bool {
+        ReadSection.read { slots.withFields(id) { $0.keepsInstances } }
+    }
+
+    /// The factories whose kept instances a change of `changed` reaches, in every container that recorded a
+    /// build: the changed ones, and every one whose instance was built from one reached, at any depth and in
+    /// any container (a cached instance built from another cached one that was built from a changed factory).
+    /// A factory in `kept` is reached only when `changed` names it: its instance stays whatever it was built
+    /// from, and what was built from it is reached only through another path.
+    package static func keptInstancesReached(
+        by changed: Set<ResolvedFactory>, keeping kept: Set<ResolvedFactory> = []
+    ) -> Set<ResolvedFactory> {
+        let builds = keptBuilds
         var reached = changed
         var grew = true
         while grew {

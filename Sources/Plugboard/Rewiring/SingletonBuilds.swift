@@ -42,6 +42,17 @@ final class SingletonBuilds: @unchecked Sendable {
         lock.withLock { !builds.isEmpty }
     }
 
+    /// Every singleton still held, with what its build resolved: what a picture of the running wiring draws.
+    var held: [(singleton: ResolvedFactory, dependencies: Set<ResolvedFactory>)] {
+        let candidates = lock.withLock { Array(builds.values) }
+        return candidates.compactMap { build in
+            guard let store = build.store,
+                ReadSection.read({ store.withFields(build.singleton.id) { $0.cached != nil } })
+            else { return nil }
+            return (build.singleton, build.dependencies)
+        }
+    }
+
     /// The singletons still held whose own factory or any dependency `changed` says is changed. Asks about
     /// what the singletons resolved, not about every change: a reload may rewire a thousand factories.
     func affected(where changed: (ResolvedFactory) -> Bool) -> [(build: Build, store: SlotStore)] {

@@ -10,6 +10,11 @@ import Foundation
     @_spi(Tools) public var containers: [String: CatalogContainer] = [:]
     /// Custom scopes declared by name (the built-in ones are always there).
     @_spi(Tools) public var scopes: [String] = []
+    /// What the program's kept instances were built from, as far as it had built when it wrote the catalog
+    /// (`ProfileSystem.exportCatalog(to:)`); absent when it had not said (`--plugboard-export-catalog` writes
+    /// the catalog at launch, before anything is built). The validator never reads it; `plugboard graph`
+    /// draws it.
+    @_spi(Tools) public var builds: [CatalogBuild]?
 
     /// An empty catalog.
     @_spi(Tools) public init() {}
@@ -42,6 +47,19 @@ import Foundation
         /// A factory of `type`.
         @_spi(Tools) public init(type: String) {
             self.type = type
+        }
+    }
+
+    /// A recorded build: the kept instance of `built` was built while `from` was resolved, directly or through
+    /// factories between them. Both are `Container.key`.
+    @_spi(Tools) public struct CatalogBuild: Sendable, Equatable, Codable, Hashable {
+        @_spi(Tools) public var built: String
+        @_spi(Tools) public var from: String
+
+        /// The build of `built`, from `from`.
+        @_spi(Tools) public init(built: String, from: String) {
+            self.built = built
+            self.from = from
         }
     }
 

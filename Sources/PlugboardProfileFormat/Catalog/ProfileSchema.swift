@@ -160,17 +160,17 @@ package enum ProfileSchema {
                 "scopes": [
                     "description": "Custom scopes declared by name.", "type": "array", "items": ["type": "string"],
                 ],
-                "containers": [
-                    "type": "object",
-                    "additionalProperties": [
-                        "type": "object", "required": ["factories"], "additionalProperties": false,
-                        "properties": [
-                            "factories": ["type": "object", "additionalProperties": ["$ref": "#/$defs/factory"]]
-                        ],
-                    ],
+                "builds": [
+                    "description":
+                        "What the program's kept instances were built from, as far as it had built when it wrote the catalog: each factory (Container.key) with one it resolved while building, directly or through others. Absent from a catalog written at launch.",
+                    "type": "array",
+                    "items": ["$ref": "#/$defs/build"],
                 ],
+                "containers": containersByName,
             ],
             "$defs": [
+                "factoryName": factoryName,
+                "build": build,
                 "factory": [
                     "type": "object", "required": ["type", "implementations"], "additionalProperties": false,
                     "properties": [
@@ -219,6 +219,99 @@ package enum ProfileSchema {
                     ],
                 ],
             ],
+        ]
+    }
+
+    /// The schema of a running program's wiring snapshot (`ProfileSystem.wiring`, as JSON).
+    package static func wiring() -> [String: Any] {
+        let text: [String: Any] = ["type": "string"]
+        let field: [String: Any] = [
+            "type": "object", "required": ["field", "value", "place"], "additionalProperties": false,
+            "properties": [
+                "field": [
+                    "description": "use, with (or with.FIELD), value, scope or contexts.NAME.", "type": "string",
+                ],
+                "value": [
+                    "description": "The value as the profiles write it; a secret is its reference.", "type": "string",
+                ],
+                "place": ["description": "file:line, relative to the snapshot's folder.", "type": "string"],
+            ],
+        ]
+        let factory: [String: Any] = [
+            "type": "object",
+            "required": ["type", "contexts", "changed", "keepsInstance", "fields"],
+            "additionalProperties": false,
+            "properties": [
+                "type": ["description": "The factory's type, as the catalog names it.", "type": "string"],
+                "use": ["description": "The implementation the profiles chose; absent: the code's.", "type": "string"],
+                "scope": [
+                    "description": "The profiles' scope, else the one the definition sets; absent: the code's.",
+                    "type": "string",
+                ],
+                "contexts": ["type": "object", "additionalProperties": text],
+                "changed": ["description": "Whether a profile changes it from the code's wiring.", "type": "boolean"],
+                "keepsInstance": ["description": "Whether its scope keeps an instance now.", "type": "boolean"],
+                "fields": ["type": "array", "items": ["$ref": "#/$defs/field"]],
+            ],
+        ]
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "plugboard-wiring.schema.json",
+            "title": "Plugboard wiring snapshot",
+            "description":
+                "A running program's wiring at one moment: ProfileSystem.wiring as JSON (WiringSnapshot.jsonData()).",
+            "type": "object",
+            "required": [
+                "plugboardWiring", "generation", "profiles", "chosenBy", "folder", "files", "overrides", "containers",
+                "builds",
+            ],
+            "additionalProperties": false,
+            "properties": [
+                "plugboardWiring": ["const": 1],
+                "generation": ["type": "integer", "minimum": 1],
+                "profiles": ["type": "array", "items": text],
+                "chosenBy": ["enum": ["code", "argument", "environment", "default", "none"]],
+                "folder": text,
+                "files": ["type": "array", "items": text],
+                "overrides": [
+                    "description": "The overrides' origins, never their values.", "type": "array", "items": text,
+                ],
+                "containers": containersByName,
+                "builds": [
+                    "description":
+                        "What each kept instance was built from, recorded so far: from was resolved while built was built, directly or through others.",
+                    "type": "array", "items": ["$ref": "#/$defs/build"],
+                ],
+            ],
+            "$defs": ["factoryName": factoryName, "factory": factory, "field": field, "build": build],
+        ]
+    }
+
+    /// Containers by name, each with its factories by key (each a `#/$defs/factory`): a catalog's, and a wiring
+    /// snapshot's.
+    static var containersByName: [String: Any] {
+        [
+            "type": "object",
+            "additionalProperties": [
+                "type": "object", "required": ["factories"], "additionalProperties": false,
+                "properties": ["factories": ["type": "object", "additionalProperties": ["$ref": "#/$defs/factory"]]],
+            ],
+        ]
+    }
+
+    /// A recorded build: a factory whose kept instance was built, and one resolved while it was.
+    static var build: [String: Any] {
+        [
+            "type": "object", "required": ["built", "from"], "additionalProperties": false,
+            "properties": ["built": ["$ref": "#/$defs/factoryName"], "from": ["$ref": "#/$defs/factoryName"]],
+        ]
+    }
+
+    /// A factory's name in a catalog's builds and a wiring snapshot's: `Container.key`.
+    static var factoryName: [String: Any] {
+        [
+            "description": "A factory: its container's name, a dot, its key.", "type": "string",
+            "pattern": "^.+\\.[^.]+$",
         ]
     }
 

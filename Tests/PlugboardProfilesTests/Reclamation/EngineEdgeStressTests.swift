@@ -114,7 +114,7 @@ final class EdgeDesk: ManagedContainer {
 /// milliseconds, which drop and dispose of the cached instances and replace the singleton; a fourth instance made
 /// inside each request; a thread that resets
 /// the third instance (a logout); one that pushes, registers and pops on the first; one that registers over a
-/// value no profile names. No request is handed an object after its deinit or its disposal, the code's wiring,
+/// value no profile names; one that asks for the wiring snapshot, as an admin route does. No request is handed an object after its deinit or its disposal, the code's wiring,
 /// or two generations (a singleton of two included); no deinit runs inside a resolution. CI runs it longer under
 /// AddressSanitizer and ThreadSanitizer (`PLUGBOARD_STRESS_SECONDS`).
 @Suite struct EngineEdgeStressTests {
@@ -178,6 +178,23 @@ final class EdgeDesk: ManagedContainer {
                 second.note.register { "note registered by the program" }
                 second.note.reset()
             }
+            // An operator asking what the program runs (an admin route): never a generation older than one seen.
+            let snapshots = Locked((count: 0, newest: 0))
+            loop {
+                usleep(UInt32.random(in: 500...5_000))
+                guard let wiring = ProfileSystem.wiring,
+                    wiring.containers["EdgeRates"]?.factories["quote"]?.type == "EdgeTracked", !wiring.mermaid.isEmpty
+                else { return desk.violations.withLock { $0.append("the wiring snapshot is missing a factory") } }
+                let newest = snapshots.withLock { seen in
+                    defer { seen = (seen.count + 1, max(seen.newest, wiring.generation)) }
+                    return seen.newest
+                }
+                if wiring.generation < newest {
+                    desk.violations.withLock {
+                        $0.append("a snapshot of generation \(wiring.generation) after \(newest)")
+                    }
+                }
+            }
             let deadline = Date().addingTimeInterval(seconds)
             var generation = 1
             var switches = 0
@@ -207,6 +224,7 @@ final class EdgeDesk: ManagedContainer {
                 FileHandle.standardError.write(Data("\(report)\ndeinits inside resolutions: \(inside)\n".utf8))
             }
             guard generation > 10, requests.withLock({ $0 }) > 100 else { exit(5) }
+            guard snapshots.withLock({ $0.count }) > 10 else { exit(6) }
         }
         let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(said.isEmpty, "\(said)")

@@ -29,6 +29,7 @@ public func buildApplication(
     let dependencies = RouteDependencies(stores: stores, traffic: traffic)
     TodoController(dependencies).addRoutes(to: router.group("todos"))
     HealthController(dependencies).addRoutes(to: router.group("health"))
+    AdminController(dependencies).addRoutes(to: router.group("admin"))
     return Application(
         router: router,
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo-service"),

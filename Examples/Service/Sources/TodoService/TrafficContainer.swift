@@ -13,12 +13,17 @@ public final class TrafficContainer: SharedContainer, AutoRegistering {
     /// Cached: its window's count lives as long as the limiter, until a reload makes a new one.
     public var limiter: Factory<any RateLimiter> { self { Unlimited() }.cached }
 
+    /// Whether `GET /admin/wiring` answers: off (a 404) unless a profile turns it on (`value: true`), since it
+    /// names the service's internals to whoever can reach it.
+    public var wiringRoute: Factory<Bool> { self { false } }
+
     public func autoRegister() {
         applyProfile(
             limiter.choices([
                 "unlimited": .make { Unlimited() },
                 "fixed-window": .settings(FixedWindow.Settings.self) { FixedWindow(settings: $0) },
-            ])
+            ]),
+            wiringRoute.configurable()
         )
     }
 }

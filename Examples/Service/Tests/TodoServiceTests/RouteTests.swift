@@ -236,6 +236,20 @@ import Testing
         }
         #expect(builds.value == 3, "each of the three requests that asked the store built it again")
     }
+
+    /// The admin route is off unless a profile turns it on; on, it answers with the program's wiring, which
+    /// a test's fresh containers have none of (no profile launched).
+    @Test func theWiringRouteIsOffUntilAProfileTurnsItOn() async throws {
+        try await application().test(.router) { client in
+            try await client.execute(uri: "/admin/wiring", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/admin/wiring.mmd", method: .get) { #expect($0.status == .notFound) }
+            traffic.wiringRoute.register { true }
+            try await client.execute(uri: "/admin/wiring", method: .get) {
+                #expect($0.status == .serviceUnavailable)
+                #expect(Self.message($0) == "no profiles were launched")
+            }
+        }
+    }
 }
 
 /// A count that concurrent builds add to.

@@ -1,9 +1,33 @@
 /// Writes a ``WiringGraph`` as Mermaid (which GitHub renders in Markdown) or Graphviz DOT: a box per container,
-/// a node per factory with its type, the fields the profiles set and where, changed factories highlighted.
-enum GraphRendering {
+/// a node per factory with its type, the fields the profiles set and where, changed factories highlighted, and
+/// an arrow per recorded build.
+@_spi(Tools) public enum WiringPicture {
     /// What the picture cannot show, said in the picture itself.
     static let unknownEdges =
         "Which factory builds from which is not shown: a catalog does not record it (factories resolve each other only when they build)."
+    /// What the arrows mean, said in the picture itself.
+    static let recordedEdges =
+        "An arrow from A to B: A's kept instance was built while B was resolved, directly or through others. Only builds of kept instances are recorded, and only those made so far."
+
+    /// The comment that says what the arrows are.
+    private static func edgeNote(_ graph: WiringGraph) -> String {
+        graph.edges == nil ? unknownEdges : recordedEdges
+    }
+
+    /// Each recorded build whose two factories are drawn, as the identifiers of their nodes.
+    private static func arrows(_ graph: WiringGraph) -> [(from: String, to: String)] {
+        var nodes: [WiringGraph.FactoryName: String] = [:]
+        for (index, container) in graph.containers.enumerated() {
+            for (position, factory) in container.factories.enumerated() {
+                nodes[WiringGraph.FactoryName(container: container.name, key: factory.key)] = identifier(
+                    index, position)
+            }
+        }
+        return (graph.edges ?? []).compactMap { edge in
+            guard let from = nodes[edge.from], let to = nodes[edge.to] else { return nil }
+            return (from, to)
+        }
+    }
 
     /// The lines of a factory's label: key and type, then each field with its place, or the code's wiring.
     static func labelLines(_ factory: WiringGraph.Factory) -> [String] {
@@ -26,12 +50,12 @@ enum GraphRendering {
     }
 
     /// Mermaid `flowchart` text.
-    static func mermaid(_ graph: WiringGraph, title: String) -> String {
+    public static func mermaid(_ graph: WiringGraph, title: String) -> String {
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "&", with: "#amp;").replacingOccurrences(of: "\"", with: "#quot;")
                 .replacingOccurrences(of: "<", with: "#lt;").replacingOccurrences(of: ">", with: "#gt;")
         }
-        var text = "%% \(title)\n%% \(unknownEdges)\nflowchart LR\n"
+        var text = "%% \(title)\n%% \(edgeNote(graph))\nflowchart LR\n"
         for (index, container) in graph.containers.enumerated() {
             text += "  subgraph container\(index)[\"\(escaped(container.name))\"]\n"
             for (position, factory) in container.factories.enumerated() {
@@ -41,18 +65,19 @@ enum GraphRendering {
             }
             text += "  end\n"
         }
+        for arrow in arrows(graph) { text += "  \(arrow.from) --> \(arrow.to)\n" }
         text += "  classDef changed fill:#fff4c2,stroke:#b58900\n"
         text += "  classDef differs fill:#ffd6d6,stroke:#c0392b\n"
         return text
     }
 
     /// Graphviz DOT text.
-    static func dot(_ graph: WiringGraph, title: String) -> String {
+    public static func dot(_ graph: WiringGraph, title: String) -> String {
         func quoted(_ text: String) -> String {
             "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         var text =
-            "// \(title)\n// \(unknownEdges)\ndigraph wiring {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+            "// \(title)\n// \(edgeNote(graph))\ndigraph wiring {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
         for (index, container) in graph.containers.enumerated() {
             text += "  subgraph cluster_\(index) {\n    label=\(quoted(container.name));\n"
             for (position, factory) in container.factories.enumerated() {
@@ -67,6 +92,7 @@ enum GraphRendering {
             }
             text += "  }\n"
         }
+        for arrow in arrows(graph) { text += "  \(arrow.from) -> \(arrow.to);\n" }
         return text + "}\n"
     }
 }
