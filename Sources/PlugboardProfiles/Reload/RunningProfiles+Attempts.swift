@@ -88,7 +88,12 @@ extension RunningProfiles {
         guard candidate.isApplied else { return refuse(candidate, candidate.diagnostics) }
         if running.isApplied && candidate.inputsHash == running.inputsHash {
             // A switch to profiles that read the same: the wiring stays, and the names are the new ones.
-            if candidate.selection != running.selection { running = candidate }
+            if candidate.selection != running.selection {
+                // The running fingerprints stay those of the generation that applied (made now, if they were
+                // not yet: they hold the secret values it resolved).
+                _ = runningFingerprints
+                running = candidate
+            }
             return settle(.unchanged(generation: state.generation))
         }
         let fingerprints = Self.fingerprints(of: candidate)
