@@ -2,8 +2,10 @@ import Foundation
 @_spi(Tools) import PlugboardProfileFormat
 
 extension ProfileSystem {
-    /// The running program's wiring now (see ``WiringSnapshot``), or nil before a launch. Cheap enough for a
-    /// health or admin route: it never waits for a resolution or a reload.
+    /// The running program's wiring now (see ``WiringSnapshot``): the containers of the bootstrap's launch, or
+    /// of the one container that launched on its own in a program that never bootstrapped. Nil before a launch,
+    /// and when several containers launched each on its own (bootstrap lists a program's containers as one).
+    /// Cheap enough for a health or admin route: it never waits for a resolution or a reload.
     ///
     /// ```swift
     /// if let wiring = ProfileSystem.wiring {
