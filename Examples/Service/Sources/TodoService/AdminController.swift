@@ -6,16 +6,9 @@ import PlugboardProfiles
 /// turns it on (``TrafficContainer/wiringRoute``), read per request, so that a reload turns it on or off.
 public struct AdminController: Sendable {
     public let dependencies: RouteDependencies
-    /// The wiring to show: the program's, unless a test gives its own.
-    let wiring: @Sendable () -> WiringSnapshot?
 
     public init(_ dependencies: RouteDependencies) {
-        self.init(dependencies) { ProfileSystem.wiring }
-    }
-
-    init(_ dependencies: RouteDependencies, wiring: @escaping @Sendable () -> WiringSnapshot?) {
         self.dependencies = dependencies
-        self.wiring = wiring
     }
 
     /// Adds the routes to `group` (`/admin`): `wiring` (the snapshot as JSON, `Schemas/plugboard-wiring.schema.json`)
@@ -36,7 +29,7 @@ public struct AdminController: Sendable {
     /// The wiring now; a 404 while no profile turns the route on, a 503 before any profile launch.
     private func snapshot() throws -> WiringSnapshot {
         guard dependencies.wiringRoute() else { throw HTTPError(.notFound) }
-        guard let wiring = wiring() else {
+        guard let wiring = ProfileSystem.wiring else {
             throw HTTPError(.serviceUnavailable, message: "no profiles were launched")
         }
         return wiring
