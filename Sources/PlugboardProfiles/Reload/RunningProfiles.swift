@@ -51,19 +51,6 @@ package final class RunningProfiles: @unchecked Sendable {
     }
     /// ``runningFingerprints`` once made.
     private var fingerprintsOfRunning: [String: SectionFingerprints]?
-    /// The program's catalog, made by the first wiring snapshot or catalog export and kept: the declarations
-    /// never change after the launch, and describing every settings type again at each call of an admin route
-    /// would be work done twice.
-    var catalog: Catalog {
-        if let made = catalogLock.withLock({ madeCatalog }) { return made }
-        // Made outside the lock: describing a settings type runs its `init(from:)`, the program's code.
-        let made = program.catalog
-        catalogLock.withLock { madeCatalog = made }
-        return made
-    }
-    private let catalogLock = NSLock()
-    /// Guarded by `catalogLock`.
-    private var madeCatalog: Catalog?
     /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
     var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
     /// Per container name, its declared factory keys sorted, for ``sorted(_:of:)``. Made when first needed.

@@ -64,7 +64,7 @@ extension RunningProfiles {
         }
         for build in ContainerManager.keptBuilds { add(build.built, from: build.from) }
         for build in ContainerManager.singletonBuilds { add(build.singleton, from: build.dependencies) }
-        var catalog = self.catalog
+        var catalog = program.catalog
         catalog.builds = builds.sorted { ($0.built, $0.from) < ($1.built, $1.from) }
         return catalog
     }
