@@ -34,6 +34,7 @@ for scenario in $scenarios; do
     measure "$scenario" "$n" >> "$work/instructions"
 done
 measure profile/apply-1000 2 >> "$work/instructions"
+measure profile/wiring-1000 3 >> "$work/instructions"
 # The reload rows: 1,000 entries rewired per reload (5 reloads against 10), the launch of that shape (counted
 # inside the launch alone), and the best of ten reloads' wall time, each in a process of its own.
 : > "$work/reload"
@@ -125,6 +126,7 @@ if reload:
         print(f"| {f.upper()} | {int(r[0]):,} | {int(r[0]) // 1000:,} | {int(r[1]):,} | {t[0]:.1f} ms | {int(a[0]) // 1000:,} | {int(l[0]):,} | {int(l[0]) // 1000:,} | {int(d[0]) // 1000:,} |")
 if "profile/apply-1000" in ins:
     print(f"\nApplying the 1,000-entry profile (declare 1,000 factories, read, merge, check, register): {int(ins['profile/apply-1000'][0]):,} instructions, {ins['profile/apply-1000'][1]:g} mallocs.")
+    print(f"\nA wiring snapshot of the reload rows' launch (`ProfileSystem.wiring`, 1,000 factories, JSON), as an admin route takes at each request: {int(ins['profile/wiring-1000'][0]):,} instructions, {ins['profile/wiring-1000'][1]:g} mallocs.")
 PY
 # The harness's own report, on request (it takes several minutes more).
 if [ "${HARNESS:-}" = 1 ]; then

@@ -130,11 +130,14 @@
         containers = byContainer.keys.sorted().map { name in
             (name, byContainer[name]!.values.sorted { $0.key < $1.key })
         }
-        edges = catalog?.builds.map { builds in
-            builds.compactMap { build in
-                FactoryName(build.built).flatMap { from in FactoryName(build.from).map { Edge(from: from, to: $0) } }
-            }.sorted()
-        }
+        edges = catalog?.builds.map(Self.edges(of:))
+    }
+
+    /// `builds` as edges, sorted; a build whose names are not `Container.key` is left out.
+    public static func edges(of builds: [Catalog.CatalogBuild]) -> [Edge] {
+        builds.compactMap { build in
+            FactoryName(build.built).flatMap { from in FactoryName(build.from).map { Edge(from: from, to: $0) } }
+        }.sorted()
     }
 
     /// This picture with each factory marked as the same as in `other` or different (its fields' values, not

@@ -50,4 +50,18 @@ struct LiveDeclarations: Sendable {
         catalog.scopes = customScopes.keys.sorted()
         return catalog
     }
+
+    /// This container's factories with their types and code scopes only: what a wiring picture shows, made
+    /// without describing the settings types (which runs each one's `init(from:)`).
+    func outline(named name: String) -> Catalog {
+        var catalog = Catalog()
+        var container = Catalog.CatalogContainer()
+        for (key, factory) in factories {
+            var entry = Catalog.CatalogFactory(type: factory.catalogTypeName)
+            entry.definitionScope = factory.definitionScope
+            container.factories[key] = entry
+        }
+        catalog.containers[name] = container
+        return catalog
+    }
 }

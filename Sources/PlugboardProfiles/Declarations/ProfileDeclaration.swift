@@ -122,11 +122,15 @@ final class FactoryDeclaration: Sendable {
             list: other.list ?? list)
     }
 
+    /// The type as a catalog names it. An async factory's builds are kept as `AsyncBuild<T>`: people read
+    /// `async T`.
+    var catalogTypeName: String {
+        (type as? any AsyncBuilding.Type).map { "async " + typeName($0.instanceType) } ?? typeName(type)
+    }
+
     /// The catalog entry.
     var catalogEntry: Catalog.CatalogFactory {
-        // An async factory's builds are kept as `AsyncBuild<T>`: people read `async T`.
-        let name = (type as? any AsyncBuilding.Type).map { "async " + typeName($0.instanceType) } ?? typeName(type)
-        var entry = Catalog.CatalogFactory(type: name)
+        var entry = Catalog.CatalogFactory(type: catalogTypeName)
         for (name, implementation) in implementations {
             entry.implementations[name] = Catalog.CatalogImplementation(
                 settingsType: implementation.settingsType.map(typeName), settings: implementation.settingsShape)

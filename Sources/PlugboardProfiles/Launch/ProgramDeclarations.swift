@@ -84,4 +84,11 @@ struct ProgramDeclarations: ProgramSource {
         }
         return catalog
     }
+
+    /// Every container's factories with their types and code scopes only (see `LiveDeclarations.outline`).
+    var outline: Catalog {
+        var catalog = Catalog()
+        for (name, live) in containers { catalog.merge(live.outline(named: name)) }
+        return catalog
+    }
 }

@@ -51,6 +51,14 @@ package final class RunningProfiles: @unchecked Sendable {
     }
     /// ``runningFingerprints`` once made.
     private var fingerprintsOfRunning: [String: SectionFingerprints]?
+    /// The parts of a wiring snapshot that only the running generation decides, as the last snapshot made them:
+    /// explaining every field of 1,000 factories is most of a snapshot's work, and an admin route asks for one
+    /// at each request. Guarded by `wiringLock`, which is held only to read or replace it.
+    var keptWiring: WiringTemplate?
+    /// ``factoryNames`` for the wiring snapshots and catalog exports, which read build records with it: made by
+    /// the first of them, and guarded by `wiringLock`.
+    var wiringFactoryNames: [ResolvedFactory: (container: String, key: String)]?
+    let wiringLock = NSLock()
     /// Per container instance, per factory id: the wiring the code made, from before any profile changed it.
     var baselines: [ObjectIdentifier: [Int: FactoryWiring]]
     /// Per container name, its declared factory keys sorted, for ``sorted(_:of:)``. Made when first needed.
@@ -181,7 +189,11 @@ package final class RunningProfiles: @unchecked Sendable {
 
     /// Every declared factory of every container instance, as the engine names it, with its container's name
     /// and its key: what a singleton's recorded dependencies are looked up in. Made on the first reload.
-    lazy var factoryNames: [ResolvedFactory: (container: String, key: String)] = {
+    /// Guarded by the reload lock (a wiring snapshot, which never takes it, keeps its own: `wiringFactoryNames`).
+    lazy var factoryNames: [ResolvedFactory: (container: String, key: String)] = namesOfDeclaredFactories()
+
+    /// What ``factoryNames`` holds, made again.
+    func namesOfDeclaredFactories() -> [ResolvedFactory: (container: String, key: String)] {
         var names: [ResolvedFactory: (container: String, key: String)] = [:]
         for instance in declared {
             for (key, declaration) in instance.live.factories {
@@ -189,5 +201,5 @@ package final class RunningProfiles: @unchecked Sendable {
             }
         }
         return names
-    }()
+    }
 }

@@ -44,9 +44,9 @@ final class ClockContainer: ManagedContainer, AutoRegistering, @unchecked Sendab
         reports = ReportContainer(clocks: clocks)
     }
 
-    func write(_ report: String) throws {
+    func write(_ report: String, comment: String = "") throws {
         let profile = """
-            plugboard: 1
+            \(comment)plugboard: 1
             containers:
               ReportContainer:
                 report: { use: \(report), contexts: { preview: weekly } }
@@ -94,6 +94,25 @@ final class ClockContainer: ManagedContainer, AutoRegistering, @unchecked Sendab
         #expect(reloaded.generation == 2)
         #expect(reloaded.containers["ReportContainer"]?.factories["report"]?.use == "weekly")
         #expect(reloaded.containers["ReportContainer"]?.factories["report"]?.keepsInstance == false, "dropped")
+    }
+
+    /// A reload that only reformats a file keeps the generation, and the snapshot shows the fields where they
+    /// are now (a snapshot reuses what it explained while the generation's inputs stay the same).
+    @Test func aReformattedFileKeepsTheGenerationAndMovesThePlaces() throws {
+        try write("daily")
+        let running = try start()
+        #expect(
+            running.wiringSnapshot().containers["ReportContainer"]?.factories["report"]?.fields.first?.place
+                == "ops.yaml:4")
+        try write("daily", comment: "# the report, daily\n# (a comment moves the entries down)\n")
+        #expect(running.reload().generation == 1, "formatting keeps the generation")
+        let moved = running.wiringSnapshot()
+        #expect(moved.generation == 1)
+        #expect(
+            moved.containers["ReportContainer"]?.factories["report"]?.fields.map(\.place) == [
+                "ops.yaml:6", "ops.yaml:6",
+            ])
+        #expect(moved.containers["ClockContainer"]?.factories["clock"]?.fields.map(\.place) == ["ops.yaml:8"])
     }
 
     /// The snapshot takes none of a reload's locks: asked while one holds the reload lock, it answers (a
